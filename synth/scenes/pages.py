@@ -1,0 +1,59 @@
+"""Page specs: which template, language, theme and widget a screen uses, and its HTML."""
+from dataclasses import dataclass
+from functools import lru_cache
+
+import jinja2
+import numpy as np
+
+from synth.paths import TEMPLATES
+from synth.scenes.content import WIDGET_TEXT, make_content
+from synth.scenes.themes import make_theme
+
+# viewport (CSS px), device scale factor, CAPTCHA puzzle size (CSS px) per platform
+PLATFORMS = {
+    "web": {"viewport": (1280, 800), "dpr": 1, "puzzle": (320, 320)},
+    "mobile": {"viewport": (390, 844), "dpr": 2, "puzzle": (300, 300)},
+    "desktop": {"viewport": (1440, 900), "dpr": 1, "puzzle": (320, 320)},
+}
+WIDGET_HEAD_H = 56
+
+
+@dataclass(frozen=True)
+class PageSpec:
+    """Everything that decides one rendered screen; pages with equal specs render identically."""
+    template: str          # e.g. "web/shop"
+    lang: str              # "en" | "zh"
+    variant: int           # seeds theme and content
+    mode: str              # "modal" | "inline"
+    controls: str          # "input" (answer field) | "none"
+
+    @property
+    def platform(self) -> str:
+        return self.template.split("/", 1)[0]
+
+
+def list_templates(platform: str | None = None) -> list[str]:
+    """Template names such as "web/shop", sorted, optionally for one platform."""
+    names = sorted(f"{p.parent.name}/{p.name[:-len('.html.j2')]}"
+                   for p in TEMPLATES.glob("*/*.html.j2") if p.parent.name in PLATFORMS)
+    return [n for n in names if platform is None or n.startswith(platform + "/")]
+
+
+@lru_cache(maxsize=1)
+def _env() -> jinja2.Environment:
+    return jinja2.Environment(loader=jinja2.FileSystemLoader(TEMPLATES), autoescape=True,
+                              undefined=jinja2.StrictUndefined)
+
+
+def render_html(spec: PageSpec) -> str:
+    """Fill the page template for `spec`; raises ValueError naming the template if it is broken."""
+    rng = np.random.default_rng([spec.variant, 7])
+    plat = PLATFORMS[spec.platform]
+    widget = {"mode": spec.mode, "controls": spec.controls, "head_h": WIDGET_HEAD_H,
+              "puzzle_w": plat["puzzle"][0], "puzzle_h": plat["puzzle"][1], "text": WIDGET_TEXT[spec.lang]}
+    try:
+        template = _env().get_template(f"{spec.template}.html.j2")
+        return template.render(lang=spec.lang, platform=spec.platform, t=make_theme(rng, spec.lang),
+                               c=make_content(rng, spec.lang), widget=widget)
+    except jinja2.TemplateError as e:
+        raise ValueError(f"template {spec.template} is broken: {e}") from e
