@@ -13,6 +13,60 @@ WORDS = {
                   "Local library extends opening hours", "Tips for a first marathon"],
         "nav": ["Home", "Shop", "Deals", "Orders", "Help", "Account", "News", "Community"],
         "city": ["Seattle", "Austin", "Denver", "Boston", "Chicago", "Portland"],
+        "title_topic": ["Cooking", "Tech", "Local", "Tech", "Outdoors", "Gardening", "Local", "Running"],
+        "chat": [
+            [(0, "Hey! Are you still up for hiking on Saturday?"), (1, "Yes! What time were you thinking?"),
+             (0, "Maybe 8? We could beat the heat"), (1, "8 works. I'll bring snacks and water"),
+             (0, "Perfect. I'll drive and pick you up at 7:40"), (1, "Sounds great, see you then"),
+             (0, "Don't forget sunscreen this time")],
+            [(0, "Did you see the new ramen place opened near the station?"), (1, "No way, the one with the long line?"),
+             (0, "That's it. Want to try it tonight?"), (1, "I finish work at 6, can we meet at 6:30?"),
+             (0, "Sure, I'll grab us a spot in line"), (1, "You're the best. Text me when you get there")],
+            [(0, "Morning! Did you get a chance to look at the slides?"), (1, "Just finished. Left a few comments on page 4"),
+             (0, "Thanks, I'll fix the chart before the meeting"), (1, "Also the numbers in the summary look a bit off"),
+             (0, "Good catch, I used last month's data"), (1, "No worries, we still have an hour"),
+             (0, "Sending the new version in 20 minutes")],
+            [(0, "Mom says dinner is at 7 on Sunday"), (1, "Got it. Should I bring anything?"),
+             (0, "Maybe dessert? She's making lasagna"), (1, "I'll pick up a cheesecake from the bakery"),
+             (0, "Great, and bring the photos from the trip"), (1, "Will do, I already printed a few")],
+        ],
+        "mail": [
+            (None, "Quarterly report draft", "Hi, attached is the first draft of the Q3 report. Could you review the sales "
+             "section and send me your comments by Thursday? The charts on pages 6 and 7 still need updated numbers."),
+            ("Shipping Updates", "Your order has shipped", "Good news! Your package is on its way and should arrive "
+             "within 3-5 business days. You can track the delivery from your account page."),
+            (None, "Team lunch on Friday", "We're planning a team lunch this Friday at 12:30 at the Italian place around "
+             "the corner. Please reply by Wednesday so we can book a table."),
+            ("Billing Team", "Invoice #4821 is due next week", "This is a friendly reminder that invoice #4821 is due "
+             "next week. If you have already paid, please ignore this message."),
+            (None, "Photos from the weekend", "Here are the photos from Saturday's hike. The ones from the lookout came "
+             "out really well! Let me know if you want the full-size files."),
+            (None, "Meeting notes: product sync", "Thanks everyone for joining. Action items: finalize the onboarding "
+             "flow, update the pricing page, and share the survey results before the next sync."),
+            ("Security Alerts", "Your password was changed", "The password for your account was changed successfully. "
+             "If you did not make this change, please contact support right away."),
+            ("Weekly Digest", "This week: easy dinners and spring gardening", "Five easy recipes for busy evenings, "
+             "a beginner's guide to spring gardening, and the best reader photos of the month."),
+            (None, "Re: apartment viewing", "Thanks for your interest. The apartment is still available, and you can "
+             "visit on Tuesday or Wednesday after 5 pm. Please bring a photo ID."),
+            ("Events Team", "Registration confirmed", "Your conference registration is confirmed. Your badge will be "
+             "waiting at the front desk. We look forward to seeing you there."),
+        ],
+        "merchant": [("Corner Coffee", "food"), ("Fresh Market", "shop"), ("City Metro", "transport"),
+                     ("Green Grocer", "shop"), ("Sunset Diner", "food"), ("Power & Light Co.", "bill"),
+                     ("Cinema Plaza", "fun"), ("Quick Cab", "transport"), ("Bookworm Books", "shop"),
+                     ("Mobile Plan", "bill")],
+        "salary": "Salary",
+        "transfer_from": "Transfer from {}",
+        "today": "Today",
+        "yesterday": "Yesterday",
+        "weekday": ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"],
+        "month_day": "{m} {d}",
+        "month": ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"],
+        "minutes_ago": "{}m",
+        "hours_ago": "{}h",
+        "street": ["1420 Pine Street", "88 Harbor Avenue", "305 Maple Drive", "17 Oak Lane", "2210 Lake View Road",
+                   "64 Elm Court"],
     },
     "zh": {
         "site": ["北风商城", "蓝鸟市场", "优选好物", "松果", "流明", "海港生活", "枫叶小铺", "轨道"],
@@ -24,6 +78,45 @@ WORDS = {
                   "本地图书馆延长开放时间", "第一次跑马拉松的建议"],
         "nav": ["首页", "商城", "优惠", "订单", "帮助", "账户", "资讯", "社区"],
         "city": ["北京", "上海", "广州", "深圳", "杭州", "成都"],
+        "title_topic": ["美食", "数码", "本地", "数码", "户外", "园艺", "本地", "跑步"],
+        "chat": [
+            [(0, "周六还去爬山吗？"), (1, "去啊！你想几点出发？"), (0, "八点怎么样？早点走没那么热"),
+             (1, "八点可以，我带点零食和水"), (0, "好，我开车，七点四十到你楼下接你"), (1, "太好了，到时候见"),
+             (0, "这次别忘了带防晒霜哈哈")],
+            [(0, "车站旁边新开了一家拉面店，你看到没？"), (1, "是不是门口排长队那家？"), (0, "就是那家，今晚去尝尝？"),
+             (1, "我六点下班，六点半见行吗？"), (0, "行，我先过去排队"), (1, "你太好了，到了给我发消息")],
+            [(0, "早！幻灯片你看了吗？"), (1, "刚看完，在第4页留了几条意见"), (0, "谢谢，开会前我把图表改一下"),
+             (1, "还有总结里的数字好像不太对"), (0, "眼真尖，我用成上个月的数据了"), (1, "没事，离开会还有一个小时"),
+             (0, "二十分钟后发你新版本")],
+            [(0, "妈说周日晚上七点吃饭"), (1, "收到，要我带点什么吗？"), (0, "带个甜点吧？她在做红烧肉"),
+             (1, "那我去面包店买个蛋糕"), (0, "好，顺便把旅行的照片带上"), (1, "没问题，我已经洗了几张")],
+        ],
+        "mail": [
+            (None, "第三季度报告初稿", "你好，附件是第三季度报告的初稿。麻烦看一下销售部分，周四前把意见发给我。"
+             "第6页和第7页的图表还需要更新数据。"),
+            ("物流通知", "您的订单已发货", "好消息！您的包裹已发出，预计3到5个工作日内送达。您可以在账户页面查看物流信息。"),
+            (None, "周五团队聚餐", "我们计划本周五中午12点半在街角的意大利餐厅聚餐。请在周三前回复，方便我们订位。"),
+            ("账单中心", "账单 #4821 将于下周到期", "温馨提示：账单 #4821 将于下周到期。如果您已付款，请忽略此邮件。"),
+            (None, "周末的照片", "这是周六爬山拍的照片，观景台那几张拍得特别好！需要原图的话告诉我。"),
+            (None, "会议纪要：产品周会", "感谢大家参会。待办事项：完成新用户引导流程，更新价格页面，并在下次周会前分享问卷结果。"),
+            ("安全中心", "您的密码已修改", "您账户的密码已成功修改。如果这不是您本人的操作，请立即联系客服。"),
+            ("每周精选", "本周精选：快手晚餐与春季园艺", "五道适合忙碌晚上的快手菜、春季园艺入门指南，以及本月最佳读者摄影作品。"),
+            (None, "回复：看房时间", "感谢您的关注。房子还在出租，周二或周三下午5点后都可以来看，请带上身份证件。"),
+            ("会务组", "会议报名成功", "您的参会报名已确认，胸卡可在前台领取。期待与您相见。"),
+        ],
+        "merchant": [("街角咖啡", "food"), ("鲜果超市", "shop"), ("城市地铁", "transport"), ("社区菜店", "shop"),
+                     ("老王面馆", "food"), ("电费缴纳", "bill"), ("星光影城", "fun"), ("快车出行", "transport"),
+                     ("书香书店", "shop"), ("话费充值", "bill")],
+        "salary": "工资",
+        "transfer_from": "来自{}的转账",
+        "today": "今天",
+        "yesterday": "昨天",
+        "weekday": ["周一", "周二", "周三", "周四", "周五", "周六", "周日"],
+        "month_day": "{m}月{d}日",
+        "month": [str(i) for i in range(1, 13)],
+        "minutes_ago": "{}分钟前",
+        "hours_ago": "{}小时前",
+        "street": ["人民路 128 号", "中山路 56 号", "解放路 203 号", "建设路 17 号", "和平街 9 号院 3 栋", "文化路 66 号"],
     },
 }
 
@@ -47,7 +140,7 @@ def make_content(rng: np.random.Generator, lang: str) -> dict:
                 for n in _pick(rng, w["product"], 8)]
     posts = [{"title": t, "author": a, "replies": int(rng.integers(0, 300)), "votes": int(rng.integers(0, 2000))}
              for t, a in zip(_pick(rng, w["title"], 6), _pick(rng, w["person"], 6))]
-    return {
+    out = {
         "site": w["site"][int(rng.integers(len(w["site"])))],
         "nav": _pick(rng, w["nav"], 5),
         "products": products,
@@ -58,3 +151,91 @@ def make_content(rng: np.random.Generator, lang: str) -> dict:
         "order_no": f"{rng.integers(10**7, 10**8)}",
         "time": f"{rng.integers(7, 23):02d}:{rng.integers(0, 60):02d}",
     }
+    # Everything below is drawn after the keys above, so those stay the same for a given seed.
+    out.update(_more_content(rng, lang, out))
+    return out
+
+
+def _clock(minutes: int) -> str:
+    return f"{minutes // 60:02d}:{minutes % 60:02d}"
+
+
+def _money(currency: str, x: float, sign: str = "") -> str:
+    return f"{sign}{currency}{x:,.2f}"
+
+
+def _more_content(rng: np.random.Generator, lang: str, c: dict) -> dict:
+    """Content for the chat, feed, mail, wallet and checkout pages."""
+    w = WORDS[lang]
+    currency = "¥" if lang == "zh" else "$"
+    now = int(c["time"][:2]) * 60 + int(c["time"][3:])
+    others = [p for p in w["person"] if p != c["user"]]
+    today_wd = int(rng.integers(7))
+
+    def day_label(offset: int) -> str:
+        return w["today"] if offset == 0 else w["yesterday"] if offset == 1 else w["weekday"][(today_wd - offset) % 7]
+
+    # feed / forum: topic of each post and how long ago it was posted
+    post_topics = [w["title_topic"][w["title"].index(p["title"])] for p in c["posts"]]
+    ages = [w["minutes_ago"].format(m) if m < 60 else w["hours_ago"].format(m // 60)
+            for m in np.sort(rng.integers(2, 60 * 20, len(c["posts"])))]
+
+    # chat: one conversation with a contact
+    contact = others[int(rng.integers(len(others)))]
+    conversation = w["chat"][int(rng.integers(len(w["chat"])))]
+    messages = [{"text": text, "me": bool(me)} for me, text in conversation]
+    chat_started = _clock(max(0, now - int(rng.integers(5, 90))))
+    battery = int(rng.integers(18, 100))
+
+    # mail: nine messages, newest first
+    mail_picks = _pick(rng, w["mail"], 9)
+    mail_people = _pick(rng, others, len(others))
+    today_times = sorted(rng.integers(6 * 60, now, 3).tolist(), reverse=True)
+    month = w["month"][int(rng.integers(12))]
+    day1 = int(rng.integers(10, 28))
+    day2 = day1 - int(rng.integers(1, 6))
+    mail_times = ([_clock(m) for m in today_times] + [day_label(k) for k in (1, 2, 3, 4)]
+                  + [w["month_day"].format(m=month, d=d) for d in (day1, day2)])
+    unread, starred, attach = rng.random(9) < 0.35, rng.random(9) < 0.2, rng.random(9) < 0.25
+    mails = [{"sender": sender or mail_people[i % len(mail_people)], "subject": subject, "body": body,
+              "time": mail_times[i], "unread": bool(unread[i]), "starred": bool(starred[i]), "attach": bool(attach[i])}
+             for i, (sender, subject, body) in enumerate(mail_picks)]
+
+    # wallet: balance and eight recent transactions
+    balance = float(rng.uniform(800, 25000))
+    card_last4 = f"{int(rng.integers(0, 10000)):04d}"
+    merchants = _pick(rng, w["merchant"], 8)
+    income = rng.random(8) < 0.2
+    spend = rng.uniform(2, 180, 8)
+    earn = rng.uniform(50, 3000, 8)
+    salary = rng.random(8) < 0.5
+    payers = _pick(rng, others, len(others))
+    offsets = rng.integers(0, 6, 8)
+    tx_frac = rng.random(8)
+    # newest first: by day, then by time of day (today's transactions happened before now)
+    when = sorted(((int(d), int(7 * 60 + f * ((now if d == 0 else 23 * 60) - 7 * 60)))
+                   for d, f in zip(offsets, tx_frac)), key=lambda dm: (dm[0], -dm[1]))
+    transactions = []
+    for i, (name, cat) in enumerate(merchants):
+        if income[i]:
+            name = w["salary"] if salary[i] else w["transfer_from"].format(payers[i % len(payers)])
+            amount, cat = _money(currency, float(earn[i]), "+"), "income"
+        else:
+            amount = _money(currency, float(spend[i]), "-")
+        transactions.append({"name": name, "cat": cat, "amount": amount, "income": bool(income[i]),
+                             "day": day_label(when[i][0]), "time": _clock(when[i][1])})
+    spent = _money(currency, float(spend[~income].sum()))
+
+    # checkout: shipping address
+    street = w["street"][int(rng.integers(len(w["street"])))]
+    zip_code = f"{int(rng.integers(100000, 999999))}" if lang == "zh" else f"{int(rng.integers(10000, 99999))}"
+    digits = int(rng.integers(0, 10000))
+    phone = (f"1{int(rng.integers(30, 90))}****{digits:04d}" if lang == "zh"
+             else f"({int(rng.integers(200, 990))}) 555-{digits:04d}")
+
+    return {"post_topics": post_topics, "ages": ages, "contact": contact, "messages": messages,
+            "chat_started": chat_started, "battery": battery, "mails": mails,
+            "balance": _money(currency, balance), "card_last4": card_last4, "transactions": transactions,
+            "spent": spent, "street": street, "zip": zip_code, "phone": phone,
+            # layout switches for templates: c.layout % 2, c.layout % 3, c.layout // 6 ...
+            "layout": int(rng.integers(12))}

@@ -1,0 +1,189 @@
+"""Drawing primitives shared by the families: object kinds, backgrounds, compositing with instance maps."""
+import json
+from dataclasses import dataclass
+from functools import lru_cache
+
+import cv2
+import numpy as np
+
+from synth.paths import ASSETS, BACKGROUNDS
+
+SHAPE_NAMES = {"circle": "圆形", "square": "正方形", "triangle": "三角形", "star": "五角星",
+               "hexagon": "六边形", "diamond": "菱形", "cross": "十字"}
+COLOURS = {"red": ((220, 50, 47), "红色"), "blue": ((38, 110, 220), "蓝色"), "green": ((40, 160, 70), "绿色"),
+           "yellow": ((235, 190, 30), "黄色"), "purple": ((140, 70, 190), "紫色"), "orange": ((240, 130, 30), "橙色")}
+IRREGULAR_PLURALS = {"grapes": "bunches of grapes", "scissors": "pairs of scissors", "bus": "buses"}
+ALPHA_ON = 128   # sprite pixels with alpha >= this belong to the object in the instance map
+
+
+@dataclass(frozen=True)
+class Kind:
+    """A kind of object the puzzles draw: an emoji sprite or a coloured shape."""
+    key: str            # "emoji:cat" or "shape:red:star"
+    en: str             # plural-ready English noun phrase, e.g. "cat" / "red star"
+    zh: str
+    category: str       # groups look-alikes: emoji category, or "shape"
+
+    def name(self, lang: str) -> str:
+        return self.zh if lang == "zh" else self.en
+
+    def plural(self, lang: str) -> str:
+        """The plural noun in English (Chinese has none)."""
+        if lang == "zh":
+            return self.zh
+        if self.en in IRREGULAR_PLURALS:
+            return IRREGULAR_PLURALS[self.en]
+        return self.en[:-1] + "ies" if self.en.endswith("y") else self.en + "s"
+
+
+@lru_cache(maxsize=1)
+def emoji_kinds() -> tuple[Kind, ...]:
+    index = json.loads((ASSETS / "emoji" / "index.json").read_text())
+    return tuple(Kind(f"emoji:{k}", v["en"], v["zh"], v["category"]) for k, v in sorted(index.items()))
+
+
+@lru_cache(maxsize=1)
+def shape_kinds() -> tuple[Kind, ...]:
+    return tuple(Kind(f"shape:{c}:{s}", f"{c} {s}", cz + sz, "shape")
+                 for c, (_, cz) in COLOURS.items() for s, sz in SHAPE_NAMES.items())
+
+
+def kind_by_key(key: str) -> Kind:
+    for k in emoji_kinds() + shape_kinds():
+        if k.key == key:
+            return k
+    raise KeyError(key)
+
+
+@lru_cache(maxsize=64)
+def _emoji_rgba(name: str) -> np.ndarray:
+    img = cv2.imread(str(ASSETS / "emoji" / f"{name}.png"), cv2.IMREAD_UNCHANGED)
+    if img is None:
+        raise FileNotFoundError(f"missing sprite assets/emoji/{name}.png")
+    return cv2.cvtColor(img, cv2.COLOR_BGRA2RGBA)
+
+
+def _shape_polygon(shape: str, n: int) -> np.ndarray | None:
+    c, r = n / 2, n / 2 - 1
+    if shape == "triangle":
+        pts = [(c, 1), (n - 2, n - 2), (1, n - 2)]
+    elif shape == "square":
+        pts = [(2, 2), (n - 3, 2), (n - 3, n - 3), (2, n - 3)]
+    elif shape == "diamond":
+        pts = [(c, 1), (n - 2, c), (c, n - 2), (1, c)]
+    elif shape == "hexagon":
+        pts = [(c + r * np.cos(a), c + r * np.sin(a)) for a in np.linspace(0, 2 * np.pi, 7)[:-1]]
+    elif shape == "star":
+        pts = [(c + (r if i % 2 == 0 else r * 0.42) * np.sin(i * np.pi / 5),
+                c - (r if i % 2 == 0 else r * 0.42) * np.cos(i * np.pi / 5)) for i in range(10)]
+    elif shape == "cross":
+        a, b = n * 0.34, n * 0.66
+        pts = [(a, 1), (b, 1), (b, a), (n - 2, a), (n - 2, b), (b, b), (b, n - 2), (a, n - 2), (a, b), (1, b), (1, a), (a, a)]
+    else:
+        return None
+    return np.round(np.array(pts) * 4).astype(np.int32)   # 2 bits of sub-pixel precision
+
+
+@lru_cache(maxsize=512)
+def sprite(key: str, size: int) -> np.ndarray:
+    """RGBA (size x size, uint8) image of a kind, object centred, aspect kept."""
+    if key.startswith("emoji:"):
+        src = _emoji_rgba(key.split(":", 1)[1])
+        h, w = src.shape[:2]
+        s = size / max(h, w)
+        small = cv2.resize(src, (max(1, round(w * s)), max(1, round(h * s))), interpolation=cv2.INTER_AREA)
+        out = np.zeros((size, size, 4), np.uint8)
+        y, x = (size - small.shape[0]) // 2, (size - small.shape[1]) // 2
+        out[y:y + small.shape[0], x:x + small.shape[1]] = small
+        return out
+    _, colour, shape = key.split(":")
+    out = np.zeros((size, size, 4), np.uint8)
+    rgb = COLOURS[colour][0]
+    if shape == "circle":
+        cv2.circle(out, (size * 2, size * 2), size * 2 - 4, (*rgb, 255), -1, cv2.LINE_AA, shift=2)
+    else:
+        cv2.fillPoly(out, [_shape_polygon(shape, size)], (*rgb, 255), cv2.LINE_AA, shift=2)
+    return out
+
+
+def rotated_side(size: int, angle: float) -> int:
+    """Side of the square that holds a `size` square turned by `angle` degrees."""
+    t = np.deg2rad(angle)
+    return int(np.ceil(size * (abs(np.cos(t)) + abs(np.sin(t))) - 1e-9))
+
+
+def rotated(rgba: np.ndarray, angle_cw: float) -> np.ndarray:
+    """Rotate an RGBA sprite clockwise about its centre onto a canvas of `rotated_side` (nothing clipped)."""
+    if angle_cw % 360 == 0:
+        return rgba
+    h = rgba.shape[0]
+    side = rotated_side(h, angle_cw)
+    m = cv2.getRotationMatrix2D((h / 2, h / 2), -angle_cw, 1.0)
+    m[:, 2] += (side - h) / 2
+    return cv2.warpAffine(rgba, m, (side, side), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_CONSTANT, borderValue=0)
+
+
+@lru_cache(maxsize=1)
+def _textures() -> tuple[np.ndarray, ...]:
+    files = sorted(BACKGROUNDS.glob("texture-*.jpg"))
+    if not files:
+        raise FileNotFoundError("no textures in backgrounds/: run backgrounds/make_backgrounds.py")
+    return tuple(cv2.cvtColor(cv2.imread(str(f)), cv2.COLOR_BGR2RGB) for f in files)
+
+
+def background(rng: np.random.Generator, w: int, h: int, clutter: float) -> np.ndarray:
+    """A puzzle background: a texture crop, washed out towards white as clutter falls (0..1)."""
+    textures = _textures()
+    tex = textures[int(rng.integers(len(textures)))]
+    side = int(rng.integers(160, 512))
+    x, y = (int(v) for v in rng.integers(0, 512 - side + 1, 2))
+    crop = cv2.resize(tex[y:y + side, x:x + side], (w, h), interpolation=cv2.INTER_LINEAR).astype(np.float32)
+    wash = 0.85 * (1.0 - clutter)
+    return (crop * (1 - wash) + 245 * wash).astype(np.uint8)
+
+
+class Canvas:
+    """An RGB image plus a z-ordered instance map: later pastes cover earlier ones."""
+
+    def __init__(self, rgb: np.ndarray) -> None:
+        self.rgb = rgb
+        self.instances = np.zeros(rgb.shape[:2], np.uint8)
+        self.full_area: dict[int, int] = {}
+
+    def paste(self, rgba: np.ndarray, x: int, y: int, instance: int, opacity: float = 1.0,
+              hides: bool = True) -> None:
+        """Alpha-blend `rgba` with its top-left at (x, y); where it is opaque enough and `hides`,
+        the instance map takes `instance`. Parts outside the canvas are clipped (and counted as hidden)."""
+        h, w = rgba.shape[:2]
+        H, W = self.instances.shape
+        x0, y0, x1, y1 = max(x, 0), max(y, 0), min(x + w, W), min(y + h, H)
+        on = rgba[..., 3] >= ALPHA_ON
+        self.full_area[instance] = int(on.sum())
+        if x0 >= x1 or y0 >= y1:
+            return
+        src = rgba[y0 - y:y1 - y, x0 - x:x1 - x]
+        a = src[..., 3:4].astype(np.float32) / 255.0 * opacity
+        region = self.rgb[y0:y1, x0:x1].astype(np.float32)
+        self.rgb[y0:y1, x0:x1] = (region * (1 - a) + src[..., :3] * a + 0.5).astype(np.uint8)
+        if hides:
+            self.instances[y0:y1, x0:x1][on[y0 - y:y1 - y, x0 - x:x1 - x]] = instance
+
+    def visible_fraction(self, instance: int) -> float:
+        """Share of an object's own pixels still showing in the instance map."""
+        full = self.full_area.get(instance, 0)
+        return float((self.instances == instance).sum()) / full if full else 0.0
+
+
+def mask_box(mask: np.ndarray) -> list[float] | None:
+    """[x0, y0, x1, y1] pixel-edge box of a boolean mask, or None if empty."""
+    ys, xs = np.nonzero(mask)
+    if len(xs) == 0:
+        return None
+    return [float(xs.min()), float(ys.min()), float(xs.max() + 1), float(ys.max() + 1)]
+
+
+def inner_point(mask: np.ndarray) -> list[float]:
+    """A point deep inside a mask (the maximum of its distance transform), as pixel-centre [x, y]."""
+    dist = cv2.distanceTransform(np.pad(mask, 1).astype(np.uint8), cv2.DIST_L2, 3)[1:-1, 1:-1]
+    y, x = np.unravel_index(int(np.argmax(dist)), dist.shape)
+    return [float(x) + 0.5, float(y) + 0.5]

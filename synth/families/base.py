@@ -1,0 +1,56 @@
+"""What every CAPTCHA family provides, and the types passed between the pipeline stages."""
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+import numpy as np
+
+from synth.levels import LevelTable
+
+
+class Reject(Exception):
+    """An instance failed a check; `reason` is counted in the manifest (e.g. "counting.ambiguous_visibility")."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+@dataclass
+class Puzzle:
+    """A drawn puzzle: pixels, a z-ordered instance map (0 = background) and per-instance facts."""
+    rgb: np.ndarray                         # (H, W, 3) uint8
+    instances: np.ndarray                   # (H, W) uint8
+    full_area: dict[int, int]               # instance -> pixels when unoccluded
+    meta: dict[int, dict]                   # instance -> {"role", "label", "kind"}
+    extras: dict[str, Any] = field(default_factory=dict)   # family-specific facts (e.g. slider geometry)
+
+
+@dataclass
+class Task:
+    """A verified task in puzzle pixels: what the agent must do and how it is judged."""
+    rule: str                               # "type" | "click_set" | "drag"
+    answer: dict
+    objects: list[dict]                     # {"id", "role", "label", "bbox", "visible_fraction"}
+    target_boxes: list[list[float]] = field(default_factory=list)   # click_set targets / drag start
+    points: list[list[float]] = field(default_factory=list)         # reference click or drag-start points
+    end_boxes: list[list[float]] = field(default_factory=list)      # drag: where the end must land
+    end_points: list[list[float]] = field(default_factory=list)
+    text: str = ""                          # type: the exact text
+    tolerance_px: float = 0.0
+    order_matters: bool = False
+    partial_credit: bool = False
+    checks: dict[str, float] = field(default_factory=dict)
+
+
+class Family(Protocol):
+    """A CAPTCHA family: one module in synth/families/ exposing these names."""
+    NAME: str
+    DESCRIPTION: str
+    TABLE: LevelTable
+    GEOMETRIC_AUGMENT: bool                 # may the puzzle be warped (False if angles are the answer)
+
+    def sample_params(self, rng: np.random.Generator, level: int, size: tuple[int, int]) -> Any: ...
+    def controls(self, params: Any) -> str: ...            # "input" or "none": the widget variant
+    def render(self, params: Any) -> Puzzle: ...
+    def solve(self, params: Any, puzzle: Puzzle) -> Task: ...
+    def instruction(self, params: Any, lang: str) -> str: ...

@@ -1,0 +1,202 @@
+"""Rotation: a round picture is turned away from upright; drag the slider until it is upright again."""
+from dataclasses import dataclass
+from functools import lru_cache
+
+import cv2
+import numpy as np
+
+from synth import draw
+from synth.families.base import Puzzle, Reject, Task
+from synth.levels import LevelTable, draw as draw_knob
+
+NAME = "rotation"
+DESCRIPTION = "drag the slider to turn a rotated picture upright; the slider spans 0-360 degrees clockwise"
+GEOMETRIC_AUGMENT = False       # a warp would change the very angle that is the answer
+MATCH_SIZE = 96                 # side of the images compared by the orientation checks
+SYMMETRY_LIMIT = 0.10           # rotated copy this close (mean abs diff / 255) to upright = ambiguous
+# Kinds a person cannot set upright even when their pixels are asymmetric (drawn diagonally, or no
+# canonical pose); the pixel check below still runs on every kind that is drawn.
+NO_UPRIGHT = {"ball", "star", "lemon", "key", "pencil", "scissors", "guitar", "carrot", "banana", "cherry", "grapes"}
+DISC, OBJECT, KNOB, TRACK = 1, 2, 3, 4   # instance ids
+
+TABLE = LevelTable(NAME, knobs={
+    "angle_step_range": "the shown angle is a multiple of this many degrees",
+    "tolerance_range": "accepted error of the final angle, degrees",
+    "object_size_range": "object size as a share of the disc diameter",
+    "clutter_range": "texture strength of the disc background, 0 to 1",
+}, levels={
+    1: {"angle_step_range": (90, 90), "tolerance_range": (20, 20), "object_size_range": (0.75, 0.85), "clutter_range": (0.0, 0.2)},
+    2: {"angle_step_range": (45, 45), "tolerance_range": (15, 15), "object_size_range": (0.7, 0.8), "clutter_range": (0.2, 0.4)},
+    3: {"angle_step_range": (30, 30), "tolerance_range": (10, 10), "object_size_range": (0.6, 0.75), "clutter_range": (0.4, 0.6)},
+    4: {"angle_step_range": (15, 15), "tolerance_range": (8, 8), "object_size_range": (0.55, 0.7), "clutter_range": (0.6, 0.8)},
+    5: {"angle_step_range": (5, 5), "tolerance_range": (5, 5), "object_size_range": (0.45, 0.6), "clutter_range": (0.8, 1.0)},
+})
+
+
+@dataclass(frozen=True)
+class Params:
+    size: tuple[int, int]
+    kind: str
+    shown_angle: float          # clockwise rotation of the shown picture away from upright
+    tolerance: float
+    object_size: float
+    clutter: float
+    bg_seed: int
+    knobs: dict
+
+
+def sample_params(rng: np.random.Generator, level: int, size: tuple[int, int], kind: str | None = None) -> Params:
+    row = TABLE.row(level)
+    step = int(row["angle_step_range"][0])
+    kinds = [k for k in draw.emoji_kinds() if k.en not in NO_UPRIGHT]
+    kind = kind or kinds[int(rng.integers(len(kinds)))].key
+    shown = float(step * int(rng.integers(1, 360 // step)))
+    knobs = {"angle_step": float(step), "tolerance": draw_knob(rng, row["tolerance_range"]),
+             "object_size": draw_knob(rng, row["object_size_range"]), "clutter": draw_knob(rng, row["clutter_range"])}
+    return Params(size=size, kind=kind, shown_angle=shown, tolerance=knobs["tolerance"],
+                  object_size=knobs["object_size"], clutter=knobs["clutter"],
+                  bg_seed=int(rng.integers(2**31)), knobs=knobs)
+
+
+def controls(params: Params) -> str:
+    return "none"
+
+
+def layout(size: tuple[int, int]) -> dict:
+    """Disc and slider geometry in puzzle pixels."""
+    w, h = size
+    d = int(min(w, h * 0.78) * 0.9) // 2 * 2
+    track_h = max(24, round(h * 0.11))
+    track = (round(w * 0.06), h - track_h - round(h * 0.03), w - round(w * 0.06), h - round(h * 0.03))
+    return {"disc": ((w - d) // 2, round(h * 0.03), d), "track": track, "knob": track_h}
+
+
+def upright_disc(params: Params, d: int) -> tuple[np.ndarray, np.ndarray]:
+    """The upright picture (RGB, d x d) and the object's alpha within it."""
+    bg = draw.background(np.random.default_rng(params.bg_seed), d, d, params.clutter)
+    s = int(d * params.object_size)
+    obj = draw.sprite(params.kind, s)
+    layer = np.zeros((d, d, 4), np.uint8)
+    o = (d - s) // 2
+    layer[o:o + s, o:o + s] = obj
+    a = layer[..., 3:4].astype(np.float32) / 255
+    rgb = (bg * (1 - a) + layer[..., :3] * a + 0.5).astype(np.uint8)
+    return rgb, layer[..., 3]
+
+
+def render(params: Params) -> Puzzle:
+    w, h = params.size
+    geo = layout(params.size)
+    x, y, d = geo["disc"]
+    rgb = np.full((h, w, 3), 244, np.uint8)
+    inst = np.zeros((h, w), np.uint8)
+    upright, obj_alpha = upright_disc(params, d)
+    m = cv2.getRotationMatrix2D((d / 2 - 0.5, d / 2 - 0.5), -params.shown_angle, 1.0)
+    disc_rgb = cv2.warpAffine(upright, m, (d, d), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REFLECT)
+    obj_alpha = cv2.warpAffine(obj_alpha, m, (d, d), flags=cv2.INTER_LINEAR)
+    circle = np.zeros((d, d), np.uint8)
+    cv2.circle(circle, (d // 2, d // 2), d // 2 - 1, 1, -1)
+    inside = circle.astype(bool)
+    rgb[y:y + d, x:x + d][inside] = disc_rgb[inside]
+    inst[y:y + d, x:x + d][inside] = DISC
+    inst[y:y + d, x:x + d][inside & (obj_alpha >= draw.ALPHA_ON)] = OBJECT
+    tx0, ty0, tx1, ty1 = geo["track"]
+    k = geo["knob"]
+    cv2.rectangle(rgb, (tx0, ty0), (tx1 - 1, ty1 - 1), (222, 224, 228), -1)
+    inst[ty0:ty1, tx0:tx1] = TRACK
+    cv2.rectangle(rgb, (tx0, ty0), (tx0 + k - 1, ty1 - 1), (60, 130, 230), -1)
+    cy = (ty0 + ty1) // 2
+    cv2.arrowedLine(rgb, (tx0 + k // 4, cy), (tx0 + 3 * k // 4, cy), (255, 255, 255), max(2, k // 12), tipLength=0.4)
+    inst[ty0:ty1, tx0:tx0 + k] = KNOB
+    meta = {DISC: {"role": "picture", "label": "picture", "kind": ""},
+            OBJECT: {"role": "target", "label": draw.kind_by_key(params.kind).en, "kind": params.kind},
+            KNOB: {"role": "slider_knob", "label": "slider knob", "kind": ""},
+            TRACK: {"role": "slider_track", "label": "slider track", "kind": ""}}
+    full = {i: int((inst == i).sum()) for i in meta}
+    full[OBJECT] = int((obj_alpha >= draw.ALPHA_ON).sum())
+    return Puzzle(rgb, inst, full, meta, extras={"disc": geo["disc"], "upright": upright})
+
+
+def _rotate(img: np.ndarray, angle_cw: float) -> np.ndarray:
+    n = img.shape[0]
+    m = cv2.getRotationMatrix2D((n / 2 - 0.5, n / 2 - 0.5), -angle_cw, 1.0)
+    return cv2.warpAffine(img, m, (n, n), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_CONSTANT, borderValue=0)
+
+
+@lru_cache(maxsize=256)
+def symmetry_profile(kind: str) -> np.ndarray:
+    """Mean abs difference (0..1) between the upright object and its copies turned by 0, 1, ..., 359 degrees,
+    over the object's pixels on a neutral grey ground; low values away from 0 mean rotational ambiguity."""
+    rgba = draw.sprite(kind, MATCH_SIZE).astype(np.float32)
+    a = rgba[..., 3:] / 255
+    img = rgba[..., :3] * a + 128 * (1 - a)
+    out = np.empty(360, np.float32)
+    for angle in range(360):
+        rot = _rotate(img, angle)
+        rot_a = _rotate(a[..., 0], angle)[..., None]
+        rot = rot + 128 * (1 - rot_a)
+        both = np.maximum(a, rot_a)
+        out[angle] = float((np.abs(rot - img) * both).sum() / (both.sum() * 3 * 255 + 1e-6))
+    return out
+
+
+def _match_errors(upright: np.ndarray, shown: np.ndarray, angles) -> list[tuple[float, float]]:
+    n = shown.shape[0]
+    ring = np.zeros((n, n), np.uint8)
+    cv2.circle(ring, (n // 2, n // 2), int(n * 0.42), 1, -1)
+    inside = ring.astype(bool)
+    return [(float(np.abs(_rotate(upright, a)[inside] - shown[inside]).mean()) / 255, float(a)) for a in angles]
+
+
+def estimate_angle(puzzle: Puzzle) -> tuple[float, float]:
+    """Recover the shown clockwise angle from the rendered disc: the rotation of the upright picture that
+    best matches it, searched every 6 degrees at low resolution, then every degree around the best.
+    Returns (angle, mean abs difference of that match / 255)."""
+    x, y, d = puzzle.extras["disc"]
+    def small(img, n):
+        return cv2.resize(img, (n, n), interpolation=cv2.INTER_AREA).astype(np.float32)
+    shown, upright = puzzle.rgb[y:y + d, x:x + d], puzzle.extras["upright"]
+    _, coarse = min(_match_errors(small(upright, 48), small(shown, 48), range(0, 360, 6)))
+    err, angle = min(_match_errors(small(upright, MATCH_SIZE), small(shown, MATCH_SIZE),
+                                   range(int(coarse) - 6, int(coarse) + 7)))
+    return angle % 360, err
+
+
+def solve(params: Params, puzzle: Puzzle) -> Task:
+    tol = params.tolerance
+    profile = symmetry_profile(params.kind)
+    # rotational symmetry repeats the picture at 180, 120, 90, 72 or 60 degrees: look beyond 45
+    away = [profile[a] for a in range(360) if min(a, 360 - a) > 45]
+    symmetry = float(min(away))
+    if symmetry < SYMMETRY_LIMIT:
+        raise Reject(f"{NAME}.symmetric_object")
+    angle, err = estimate_angle(puzzle)
+    diff = abs((angle - params.shown_angle + 180) % 360 - 180)
+    if diff > max(2.0, tol / 2):
+        raise Reject(f"{NAME}.angle_not_recovered")
+    answer = (360.0 - params.shown_angle) % 360.0
+    tx0, ty0, tx1, ty1 = layout(params.size)["track"]
+    k = layout(params.size)["knob"]
+    travel = (tx1 - tx0) - k
+    start = [tx0 + k / 2, (ty0 + ty1) / 2]
+    end_x = start[0] + answer / 360.0 * travel
+    tol_px = tol / 360.0 * travel
+    objects = []
+    for i, m in puzzle.meta.items():
+        mask = puzzle.instances == i
+        box = draw.mask_box(mask)
+        if box is not None:
+            objects.append({"id": i, "role": m["role"], "label": m["label"], "bbox": box,
+                            "visible_fraction": round(float(mask.sum()) / max(1, puzzle.full_area[i]), 4)})
+    return Task(rule="drag", answer={"angle": answer}, objects=objects,
+                target_boxes=[[float(tx0), float(ty0), float(tx0 + k), float(ty1)]], points=[start],
+                end_boxes=[[end_x - tol_px, float(ty0), end_x + tol_px, float(ty1)]],
+                end_points=[[end_x, start[1]]], tolerance_px=tol_px,
+                checks={"symmetry_distance": round(symmetry, 4), "angle_estimate_error": float(diff),
+                        "match_difference": round(err, 4)})
+
+
+def instruction(params: Params, lang: str) -> str:
+    if lang == "zh":
+        return "拖动滑块，将图片旋转至正确方向"
+    return "Drag the slider to turn the picture upright."
