@@ -13,6 +13,9 @@ SHAPE_NAMES = {"circle": "圆形", "square": "正方形", "triangle": "三角形
 COLOURS = {"red": ((220, 50, 47), "红色"), "blue": ((38, 110, 220), "蓝色"), "green": ((40, 160, 70), "绿色"),
            "yellow": ((235, 190, 30), "黄色"), "purple": ((140, 70, 190), "紫色"), "orange": ((240, 130, 30), "橙色")}
 IRREGULAR_PLURALS = {"grapes": "bunches of grapes", "scissors": "pairs of scissors", "bus": "buses"}
+ZH_CLASSIFIERS = {"fish": "条", "horse": "匹", "snail": "只", "sailboat": "艘", "tree": "棵", "key": "把",
+                  "umbrella": "把", "scissors": "把", "guitar": "把", "pencil": "支", "shoe": "只",
+                  "grapes": "串", "house": "座", "hat": "顶"}
 ALPHA_ON = 128   # sprite pixels with alpha >= this belong to the object in the instance map
 
 
@@ -26,6 +29,10 @@ class Kind:
 
     def name(self, lang: str) -> str:
         return self.zh if lang == "zh" else self.en
+
+    def classifier(self) -> str:
+        """The Chinese measure word used when counting this kind (只 for animals, 辆 for vehicles, ...)."""
+        return ZH_CLASSIFIERS.get(self.en) or {"animal": "只", "vehicle": "辆"}.get(self.category, "个")
 
     def plural(self, lang: str) -> str:
         """The plural noun in English (Chinese has none)."""

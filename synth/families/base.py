@@ -31,6 +31,7 @@ class Task:
     rule: str                               # "type" | "click_set" | "drag"
     answer: dict
     objects: list[dict]                     # {"id", "role", "label", "bbox", "visible_fraction"}
+    target_ids: list[int] = field(default_factory=list)             # click_set: instance id of each target
     target_boxes: list[list[float]] = field(default_factory=list)   # click_set targets / drag start
     points: list[list[float]] = field(default_factory=list)         # reference click or drag-start points
     end_boxes: list[list[float]] = field(default_factory=list)      # drag: where the end must land

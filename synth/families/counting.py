@@ -154,6 +154,7 @@ def solve(params: Params, puzzle: Puzzle) -> Task:
     if params.task == "type":
         task.text = str(len(counted))
     else:
+        task.target_ids = [o["id"] for o in counted]
         task.target_boxes = [o["bbox"] for o in counted]
         task.points = [draw.inner_point(o["_mask"]) for o in counted]
         task.partial_credit = True
@@ -163,6 +164,6 @@ def solve(params: Params, puzzle: Puzzle) -> Task:
 def instruction(params: Params, lang: str) -> str:
     kind = draw.kind_by_key(params.target)
     if params.task == "type":
-        return (f"图中有几个{kind.zh}？请输入数字" if lang == "zh"
+        return (f"图中有几{kind.classifier()}{kind.zh}？请输入数字" if lang == "zh"
                 else f"How many {kind.plural(lang)} are in the picture? Type the number.")
     return f"请点击图中所有的{kind.zh}，然后点击验证" if lang == "zh" else f"Click every {kind.en}, then press Verify."

@@ -135,7 +135,7 @@ def solve(params: Params, puzzle: Puzzle) -> Task:
         if not covered:
             raise Reject(f"{NAME}.no_covered_target")
         task = Task(rule="click_set", answer={"count": len(covered)}, objects=objects,
-                    target_boxes=[by_id[i]["bbox"] for i in covered],
+                    target_ids=covered, target_boxes=[by_id[i]["bbox"] for i in covered],
                     points=[draw.inner_point(by_id[i]["_mask"]) for i in covered], partial_credit=True)
     task.checks = {"min_target_visible": min(vis.values()), "max_target_visible": max(vis.values()),
                    "targets_drawn": float(len(targets))}
@@ -145,7 +145,7 @@ def solve(params: Params, puzzle: Puzzle) -> Task:
 def instruction(params: Params, lang: str) -> str:
     kind = draw.kind_by_key(params.target)
     if params.task == "count":
-        return (f"一共有几个{kind.zh}（包括被遮住一部分的）？请输入数字" if lang == "zh"
+        return (f"一共有几{kind.classifier()}{kind.zh}（包括被遮住一部分的）？请输入数字" if lang == "zh"
                 else f"How many {kind.plural(lang)} are there, including partly hidden ones? Type the number.")
     return (f"请点击所有被卡片遮住一部分的{kind.zh}，然后点击验证" if lang == "zh"
             else f"Click every {kind.en} that is partly covered, then press Verify.")

@@ -36,7 +36,7 @@ TABLE = LevelTable(NAME, knobs={
 @dataclass(frozen=True)
 class Params:
     size: tuple[int, int]
-    kind: str
+    target: str                 # kind key of the object in the picture
     shown_angle: float          # clockwise rotation of the shown picture away from upright
     tolerance: float
     object_size: float
@@ -53,7 +53,7 @@ def sample_params(rng: np.random.Generator, level: int, size: tuple[int, int], k
     shown = float(step * int(rng.integers(1, 360 // step)))
     knobs = {"angle_step": float(step), "tolerance": draw_knob(rng, row["tolerance_range"]),
              "object_size": draw_knob(rng, row["object_size_range"]), "clutter": draw_knob(rng, row["clutter_range"])}
-    return Params(size=size, kind=kind, shown_angle=shown, tolerance=knobs["tolerance"],
+    return Params(size=size, target=kind, shown_angle=shown, tolerance=knobs["tolerance"],
                   object_size=knobs["object_size"], clutter=knobs["clutter"],
                   bg_seed=int(rng.integers(2**31)), knobs=knobs)
 
@@ -75,7 +75,7 @@ def upright_disc(params: Params, d: int) -> tuple[np.ndarray, np.ndarray]:
     """The upright picture (RGB, d x d) and the object's alpha within it."""
     bg = draw.background(np.random.default_rng(params.bg_seed), d, d, params.clutter)
     s = int(d * params.object_size)
-    obj = draw.sprite(params.kind, s)
+    obj = draw.sprite(params.target, s)
     layer = np.zeros((d, d, 4), np.uint8)
     o = (d - s) // 2
     layer[o:o + s, o:o + s] = obj
@@ -109,7 +109,7 @@ def render(params: Params) -> Puzzle:
     cv2.arrowedLine(rgb, (tx0 + k // 4, cy), (tx0 + 3 * k // 4, cy), (255, 255, 255), max(2, k // 12), tipLength=0.4)
     inst[ty0:ty1, tx0:tx0 + k] = KNOB
     meta = {DISC: {"role": "picture", "label": "picture", "kind": ""},
-            OBJECT: {"role": "target", "label": draw.kind_by_key(params.kind).en, "kind": params.kind},
+            OBJECT: {"role": "target", "label": draw.kind_by_key(params.target).en, "kind": params.target},
             KNOB: {"role": "slider_knob", "label": "slider knob", "kind": ""},
             TRACK: {"role": "slider_track", "label": "slider track", "kind": ""}}
     full = {i: int((inst == i).sum()) for i in meta}
@@ -164,7 +164,7 @@ def estimate_angle(puzzle: Puzzle) -> tuple[float, float]:
 
 def solve(params: Params, puzzle: Puzzle) -> Task:
     tol = params.tolerance
-    profile = symmetry_profile(params.kind)
+    profile = symmetry_profile(params.target)
     # rotational symmetry repeats the picture at 180, 120, 90, 72 or 60 degrees: look beyond 45
     away = [profile[a] for a in range(360) if min(a, 360 - a) > 45]
     symmetry = float(min(away))

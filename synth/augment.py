@@ -1,0 +1,54 @@
+"""Degradations real CAPTCHAs use (noise, blur, JPEG, colour, warps), per level, through albumentations.
+
+They are applied to the puzzle before it is pasted into the page; geometric ones move the instance
+map with the pixels, so boxes are re-measured afterwards."""
+import warnings
+from functools import lru_cache
+
+import cv2
+import numpy as np
+
+with warnings.catch_warnings():
+    warnings.simplefilter("ignore")
+    import albumentations as A
+
+# per level: noise std (share of 255), blur probability, JPEG quality range, colour shift, warp probability
+LEVELS = {
+    1: {"noise_range": (0.0, 0.01), "blur_p": 0.0, "jpeg_range": (90, 95), "color": 0.05, "warp_p": 0.0},
+    2: {"noise_range": (0.01, 0.03), "blur_p": 0.1, "jpeg_range": (80, 95), "color": 0.1, "warp_p": 0.2},
+    3: {"noise_range": (0.02, 0.05), "blur_p": 0.25, "jpeg_range": (65, 90), "color": 0.15, "warp_p": 0.4},
+    4: {"noise_range": (0.03, 0.07), "blur_p": 0.4, "jpeg_range": (50, 80), "color": 0.2, "warp_p": 0.6},
+    5: {"noise_range": (0.05, 0.10), "blur_p": 0.5, "jpeg_range": (40, 70), "color": 0.25, "warp_p": 0.8},
+}
+FILL = 200   # grey shown where a warp pulls in pixels from outside the puzzle
+
+
+@lru_cache(maxsize=16)
+def pipeline(level: int, geometric: bool) -> A.Compose:
+    """The degradation pipeline of one level; `geometric` adds affine and grid warps."""
+    k = LEVELS[level]
+    steps = [
+        A.RandomBrightnessContrast(brightness_limit=k["color"], contrast_limit=k["color"], p=0.7),
+        A.HueSaturationValue(hue_shift_limit=int(40 * k["color"]), sat_shift_limit=int(60 * k["color"]),
+                             val_shift_limit=0, p=0.5),
+        A.GaussianBlur(blur_limit=(3, 5), p=k["blur_p"]),
+        A.GaussNoise(std_range=k["noise_range"], p=0.8),
+        A.ImageCompression(quality_range=k["jpeg_range"], p=0.7),
+    ]
+    if geometric and k["warp_p"] > 0:
+        steps.insert(0, A.OneOf([
+            A.Affine(scale=(1.02, 1.06), rotate=(-3 * level / 5, 3 * level / 5), shear=(-2, 2),
+                     border_mode=cv2.BORDER_CONSTANT, fill=FILL, fill_mask=0, p=1.0),
+            A.GridDistortion(num_steps=5, distort_limit=0.05 * level / 5, border_mode=cv2.BORDER_CONSTANT,
+                             fill=FILL, fill_mask=0, p=1.0),
+        ], p=k["warp_p"]))
+    return A.Compose(steps, strict=True, save_applied_params=True)
+
+
+def degrade(rgb: np.ndarray, instances: np.ndarray, level: int, geometric: bool, seed: int
+            ) -> tuple[np.ndarray, np.ndarray, list[str]]:
+    """Apply the level's pipeline, seeded per sample; returns (rgb, instances, names of applied transforms)."""
+    pipe = pipeline(level, geometric)
+    pipe.set_random_seed(seed)
+    out = pipe(image=rgb, mask=instances)
+    return out["image"], out["mask"], sorted(name for name, _ in out["applied_transforms"])

@@ -1,0 +1,142 @@
+"""The `synth` command line: a thin layer over synth.run and friends."""
+import logging
+import os
+import sys
+import time
+from pathlib import Path
+from typing import Annotated, Optional
+
+import typer
+
+from synth.families import FAMILIES
+
+app = typer.Typer(add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False,
+                  help="Verified CAPTCHA and grounding samples for GUI agents, as WebDataset shards.")
+log = logging.getLogger("synth")
+CHOICES = {"lang": ("en", "zh", "mix"), "platform": ("web", "mobile", "desktop", "mix"), "image_format": ("jpg", "png")}
+
+
+def fail(message: str) -> None:
+    """Print one line to stderr and exit 1."""
+    typer.echo(f"synth: error: {message}", err=True)
+    raise typer.Exit(1)
+
+
+def check_choice(name: str, value: str) -> None:
+    if value not in CHOICES[name]:
+        fail(f"--{name.replace('_', '-')} must be one of {', '.join(CHOICES[name])}, got {value!r}")
+
+
+def check_out(out: Path) -> None:
+    """The output folder must be creatable and writable."""
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+    except OSError as e:
+        fail(f"cannot create output folder {out}: {e.strerror}")
+    if not os.access(out, os.W_OK):
+        fail(f"output folder {out} is not writable")
+
+
+@app.command()
+def captcha(
+    difficulty: Annotated[int, typer.Option(help="1 (easiest) to 5 (hardest)")] = 3,
+    n: Annotated[int, typer.Option("--n", help="number of samples to write")] = 1000,
+    out: Annotated[Path, typer.Option(help="output folder for shards and manifest.json")] = Path("out/captcha"),
+    seed: Annotated[int, typer.Option(help="run seed: same seed, same bytes")] = 0,
+    family: Annotated[Optional[list[str]], typer.Option(help="family to include (repeat to mix); default: all")] = None,
+    lang: Annotated[str, typer.Option(help="en, zh or mix")] = "mix",
+    platform: Annotated[str, typer.Option(help="web, mobile, desktop or mix")] = "mix",
+    workers: Annotated[int, typer.Option(help="worker processes (default: one per CPU)")] = 0,
+    shard_size: Annotated[int, typer.Option(help="samples per shard")] = 1000,
+    image_format: Annotated[str, typer.Option(help="jpg or png")] = "jpg",
+) -> None:
+    """Generate verified CAPTCHA samples inside rendered web, phone-app and desktop screens."""
+    from synth.pipeline import RunConfig
+    from synth.run import run
+
+    if not 1 <= difficulty <= 5:
+        fail(f"--difficulty must be in 1..5, got {difficulty}")
+    if n < 1:
+        fail(f"--n must be at least 1, got {n}")
+    if shard_size < 1:
+        fail(f"--shard-size must be at least 1, got {shard_size}")
+    for name, value in (("lang", lang), ("platform", platform), ("image_format", image_format)):
+        check_choice(name, value)
+    families = tuple(family or FAMILIES)
+    unknown = [f for f in families if f not in FAMILIES]
+    if unknown:
+        fail(f"unknown family {unknown[0]!r}; known: {', '.join(FAMILIES)}")
+    check_out(out)
+    cfg = RunConfig(difficulty=difficulty, n=n, seed=seed, families=families, lang=lang, platform=platform,
+                    shard_size=shard_size, image_format=image_format)
+    workers = workers or os.cpu_count() or 1
+    t0 = time.time()
+    try:
+        manifest = _run_with_progress(run, cfg, out, workers)
+    except (ValueError, RuntimeError, OSError) as e:
+        fail(str(e).splitlines()[0] if str(e) else type(e).__name__)
+    summary(manifest, time.time() - t0, out)
+
+
+def _run_with_progress(run, cfg, out: Path, workers: int) -> dict:
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+    state = {"done": 0, "rejected": 0}
+    columns = [TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
+               TextColumn("{task.fields[rate]}"), TextColumn("rejected {task.fields[rejected]}"), TimeRemainingColumn()]
+    with Progress(*columns, transient=False, disable=not sys.stderr.isatty()) as bar:
+        task = bar.add_task("captcha", total=cfg.n, rejected=0, rate="")
+        t0 = time.time()
+
+        def on_progress(samples: int, rejected: int) -> None:
+            state["done"] += samples
+            state["rejected"] += rejected
+            rate = state["done"] / max(time.time() - t0, 1e-6)
+            bar.update(task, completed=state["done"], rejected=state["rejected"], rate=f"{rate:.1f} samples/s")
+
+        manifest = run(cfg, out, workers=workers, on_progress=on_progress)
+        bar.update(task, completed=cfg.n)
+    return manifest
+
+
+def summary(manifest: dict, seconds: float, out: Path) -> None:
+    """A short report: samples written, rejections by reason, shards, time."""
+    totals = manifest["totals"] if "totals" in manifest else {"samples": 0, "shards": 0, "rejections": {}}
+    rej = totals["rejections"]
+    n = totals["samples"]
+    typer.echo(f"wrote {n} samples in {totals['shards']} shards to {out} in {seconds:.1f} s "
+               f"({n / max(seconds, 1e-9):.1f} samples/s)")
+    typer.echo(f"rejected {sum(rej.values())} instances" + (":" if rej else ""))
+    for reason, count in sorted(rej.items(), key=lambda kv: -kv[1]):
+        typer.echo(f"  {reason:40s} {count}")
+
+
+@app.command("families")
+def list_families() -> None:
+    """List the CAPTCHA families: name, then a one-line description."""
+    for name, module in FAMILIES.items():
+        typer.echo(f"{name}\t{module.DESCRIPTION}")
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Entry point; returns the exit code (usable from tests)."""
+    logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
+    try:
+        app(args=argv, prog_name="synth", standalone_mode=False)
+    except typer.Exit as e:
+        return e.exit_code
+    except KeyboardInterrupt:
+        typer.echo("synth: interrupted", err=True)
+        return 130
+    except Exception as e:  # click usage errors and the like: one line, no traceback
+        import click
+        if isinstance(e, click.ClickException):
+            typer.echo(f"synth: error: {e.format_message()}", err=True)
+            return e.exit_code
+        raise
+    return 0
+
+
+def entry() -> None:
+    """Console-script entry: exit with main()'s code."""
+    sys.exit(main())

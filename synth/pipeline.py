@@ -1,0 +1,220 @@
+"""One worker's recipe for a sample: seed -> params -> puzzle -> verify -> page -> compose -> label -> bytes."""
+import io
+from collections import Counter, OrderedDict
+from dataclasses import dataclass
+
+import numpy as np
+from PIL import Image
+
+from synth import SCHEMA, __version__, draw, reward, spec
+from synth.augment import degrade
+from synth.compose import compose, puzzle_origin, puzzle_size, to_image
+from synth.families import FAMILIES
+from synth.families.base import Reject, Task
+from synth.scenes.browser import Browser, RenderedPage
+from synth.scenes.pages import PLATFORMS, PageSpec, list_templates
+from synth.seeds import page_seed, sample_seed
+
+POOL_SPAN = 500        # consecutive samples that share one pool of rendered pages
+POOL_SIZE = 6          # pages per pool
+MAX_ATTEMPTS = 60      # redraws of one sample before the run gives up
+JPEG_QUALITY = 90
+PLATFORM_CYCLE = ["web", "mobile", "web", "desktop", "web", "mobile"]
+
+
+@dataclass(frozen=True)
+class RunConfig:
+    """Everything that decides the bytes of a run (workers and executor do not)."""
+    difficulty: int
+    n: int
+    seed: int = 0
+    families: tuple[str, ...] = tuple(FAMILIES)
+    lang: str = "mix"                 # en | zh | mix
+    platform: str = "mix"             # web | mobile | desktop | mix
+    shard_size: int = 1000
+    image_format: str = "jpg"         # jpg | png
+    kind: str = "captcha"
+
+    def key(self, index: int) -> str:
+        return f"{self.kind}-d{self.difficulty}-s{self.seed}-{index:08d}"
+
+
+def page_pool(cfg: RunConfig, pool_id: int) -> list[tuple[str, str, int, str]]:
+    """The (template, lang, variant, mode) of each page shared by samples in one pool span."""
+    rng = np.random.default_rng(page_seed(cfg.seed, pool_id, 0))
+    platforms = PLATFORM_CYCLE if cfg.platform == "mix" else [cfg.platform]
+    by_platform = {p: [list_templates(p)[i] for i in rng.permutation(len(list_templates(p)))] for p in set(platforms)}
+    first_lang = int(rng.integers(2))
+    used: Counter = Counter()
+    pool = []
+    for slot in range(POOL_SIZE):
+        plat = platforms[slot % len(platforms)]
+        names = by_platform[plat]
+        if not names:
+            raise ValueError(f"no templates for platform {plat!r} in templates/{plat}/")
+        template = names[used[plat] % len(names)]
+        used[plat] += 1
+        lang = cfg.lang if cfg.lang != "mix" else ("en", "zh")[(slot + first_lang) % 2]
+        mode = "modal" if rng.random() < 0.5 else "inline"
+        pool.append((template, lang, page_seed(cfg.seed, pool_id, slot + 1), mode))
+    return pool
+
+
+class Generator:
+    """Makes samples for one run in one process; owns a Chromium and a small cache of rendered pages."""
+
+    def __init__(self, cfg: RunConfig) -> None:
+        self.cfg = cfg
+        self.browser = Browser()
+        self._pages: OrderedDict[PageSpec, RenderedPage] = OrderedDict()
+
+    def close(self) -> None:
+        self.browser.close()
+
+    def page(self, spec: PageSpec) -> RenderedPage:
+        """A rendered page, cached; an inline widget that does not fit on screen becomes a modal."""
+        if spec in self._pages:
+            self._pages.move_to_end(spec)
+            return self._pages[spec]
+        page = self.browser.render(spec)
+        h, w = page.rgb.shape[:2]
+        box = page.boxes.get("synth-widget")
+        if spec.mode == "inline" and (box is None or box[0] < 0 or box[1] < 0 or box[2] > w or box[3] > h):
+            page = self.browser.render(PageSpec(spec.template, spec.lang, spec.variant, "modal", spec.controls))
+        self._pages[spec] = page
+        if len(self._pages) > 2 * POOL_SIZE:
+            self._pages.popitem(last=False)
+        return page
+
+    def sample(self, index: int) -> tuple[str, dict[str, bytes], Counter]:
+        """The sample at `index`: (key, members, rejection counts). Redraws rejected instances."""
+        rejections: Counter = Counter()
+        for attempt in range(MAX_ATTEMPTS):
+            seed = sample_seed(self.cfg.seed, index, attempt)
+            try:
+                return self.cfg.key(index), self._attempt(index, seed), rejections
+            except Reject as r:
+                rejections[r.reason] += 1
+        raise RuntimeError(f"sample {index}: no instance passed verification in {MAX_ATTEMPTS} attempts "
+                           f"({dict(rejections)})")
+
+    def _attempt(self, index: int, seed: int) -> dict[str, bytes]:
+        cfg = self.cfg
+        rng = np.random.default_rng(seed)
+        family = FAMILIES[cfg.families[index % len(cfg.families)]]
+        template, lang, variant, mode = page_pool(cfg, index // POOL_SPAN)[int(rng.integers(POOL_SIZE))]
+        dpr = PLATFORMS[template.split("/")[0]]["dpr"]
+        css_w, css_h = PLATFORMS[template.split("/")[0]]["puzzle"]
+        params = family.sample_params(rng, cfg.difficulty, (css_w * dpr, css_h * dpr))
+        page = self.page(PageSpec(template, lang, variant, mode, family.controls(params)))
+        if puzzle_size(page) != params.size:
+            raise RuntimeError(f"{template}: puzzle area is {puzzle_size(page)}, expected {params.size}")
+        puzzle = family.render(params)
+        task = family.solve(params, puzzle)
+        aug_seed = int(rng.integers(2**31))
+        rgb, instances, applied = degrade(puzzle.rgb, puzzle.instances, cfg.difficulty, family.GEOMETRIC_AUGMENT, aug_seed)
+        if not np.array_equal(instances, puzzle.instances):
+            remeasure(task, puzzle.instances, instances)
+        instruction = family.instruction(params, lang)
+        image = compose(page, rgb, instruction)
+        label = make_label(cfg, index, seed, family, params, task, page, instruction,
+                           {"seed": aug_seed, "applied": ",".join(applied)})
+        check_label(label)
+        return {cfg.image_format: encode_image(image, cfg.image_format), "json": spec.encode(label)}
+
+
+def remeasure(task: Task, before: np.ndarray, after: np.ndarray) -> None:
+    """After a warp, re-measure every object's box and the reference points from the warped instance map."""
+    for o in task.objects:
+        mask = after == o["id"]
+        if mask.sum() < 0.8 * (before == o["id"]).sum():
+            raise Reject("augment.object_clipped")
+        o["bbox"] = draw.mask_box(mask)
+        if "_mask" in o:
+            o["_mask"] = mask
+    if task.target_ids:
+        masks = {o["id"]: o["_mask"] for o in task.objects}
+        task.target_boxes = [draw.mask_box(masks[i]) for i in task.target_ids]
+        task.points = [draw.inner_point(masks[i]) for i in task.target_ids]
+
+
+def encode_image(rgb: np.ndarray, fmt: str) -> bytes:
+    buf = io.BytesIO()
+    if fmt == "png":
+        Image.fromarray(rgb).save(buf, "PNG", compress_level=1)
+    else:
+        Image.fromarray(rgb).save(buf, "JPEG", quality=JPEG_QUALITY)
+    return buf.getvalue()
+
+
+def ui_objects(page: RenderedPage, start_id: int) -> list[dict]:
+    """The widget's own controls as labelled objects."""
+    roles = [("synth-verify", "button", "verify"), ("synth-refresh", "button", "refresh"),
+             ("synth-answer", "input", "answer field")]
+    return [{"id": start_id + i, "role": role, "label": label, "bbox": spec.fbox(page.boxes[el]),
+             "visible_fraction": 1.0} for i, (el, role, label) in enumerate(roles) if el in page.boxes]
+
+
+def make_label(cfg: RunConfig, index: int, seed: int, family, params, task: Task, page: RenderedPage,
+               instruction: str, augment: dict) -> dict:
+    """The label of DESIGN §3, in image pixels."""
+    origin = puzzle_origin(page)
+    boxes = page.boxes
+    verify = spec.fbox(boxes["synth-verify"])
+    objects = [{"id": o["id"], "role": o["role"], "label": o["label"], "bbox": spec.fbox(to_image(o["bbox"], origin)),
+                "visible_fraction": float(o["visible_fraction"])} for o in task.objects]
+    objects += ui_objects(page, 200)
+    neutral = [verify]
+    if task.rule == "type":
+        field = spec.fbox(boxes["synth-answer"])
+        neutral.insert(0, field)
+        actions = [{"type": "click", "point": spec.center(field)}, {"type": "type", "text": task.text},
+                   {"type": "click", "point": spec.center(verify)}]
+        steps = [spec.step("type", field, text=task.text)]
+    elif task.rule == "click_set":
+        points = [spec.fbox(to_image(p, origin)) for p in task.points]
+        actions = [{"type": "click", "point": p} for p in points] + [{"type": "click", "point": spec.center(verify)}]
+        steps = [spec.step("click", to_image(b, origin)) for b in task.target_boxes]
+    else:   # drag
+        actions = [{"type": "drag", "start": spec.fbox(to_image(task.points[0], origin)),
+                    "end": spec.fbox(to_image(task.end_points[0], origin))}]
+        steps = [spec.step("drag", to_image(task.target_boxes[0], origin), to_image(task.end_boxes[0], origin),
+                           tolerance=task.tolerance_px)]
+    h, w = page.rgb.shape[:2]
+    knobs = [{"name": k, "value": round(float(v), 4)} for k, v in sorted(params.knobs.items())]
+    checks = [{"name": k, "value": round(float(v), 4)} for k, v in sorted(task.checks.items())]
+    return {
+        "schema": SCHEMA, "key": cfg.key(index), "kind": cfg.kind, "family": family.NAME,
+        "difficulty": cfg.difficulty, "seed": seed, "platform": page.spec.platform, "lang": page.spec.lang,
+        "template": page.spec.template, "image": {"width": int(w), "height": int(h)},
+        "instruction": instruction, "answer": spec.answer(**task.answer, **({"text": task.text} if task.text else {})),
+        "actions": actions,
+        "accept": {"order_matters": task.order_matters, "partial_credit": task.partial_credit,
+                   "steps": steps, "neutral_regions": neutral},
+        "widget": spec.fbox(boxes["synth-widget"]), "objects": objects,
+        "params": {"task": task.rule, "target": params.target, "version": __version__,
+                   "page": {"template": page.spec.template, "variant": page.spec.variant, "mode": page.spec.mode,
+                            "controls": page.spec.controls},
+                   "augment": augment, "knobs": knobs},
+        "checks": {"passed": True, "items": checks},
+    }
+
+
+def check_label(label: dict) -> None:
+    """Final checks on a finished label; rejects it (Reject) if any fails and records what ran."""
+    if spec.validate(label):
+        raise Reject("label.invalid")
+    ref = reward.score(label, label["actions"])
+    if ref != 1.0:
+        raise Reject("label.reference_not_accepted")
+    wx0, wy0, wx1, wy1 = label["widget"]
+    w, h = label["image"]["width"], label["image"]["height"]
+    outside = [2.0, 2.0] if wx0 > 4 or wy0 > 4 else [w - 2.0, h - 2.0]
+    wrong = reward.score(label, [{"type": "click", "point": outside}])
+    distractors = [o for o in label["objects"] if o["role"] == "distractor"]
+    wrong_pick = reward.score(label, [{"type": "click", "point": spec.center(distractors[0]["bbox"])}]) if distractors else 0.0
+    if wrong >= 1.0 or wrong_pick >= 1.0:
+        raise Reject("label.wrong_action_accepted")
+    label["checks"]["items"] += [{"name": "reference_reward", "value": ref},
+                                 {"name": "outside_click_reward", "value": wrong},
+                                 {"name": "distractor_click_reward", "value": wrong_pick}]

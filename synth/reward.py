@@ -1,0 +1,75 @@
+"""Score a proposed action sequence against a label's `accept` rule: a reward in [0, 1].
+
+Clicks that land in a neutral region (answer field, Verify button) are ignored. The remaining actions
+are matched one-to-one to the accept steps (in order when `order_matters`); with partial credit the
+reward is the F1 of that matching, otherwise 1.0 only when every step is matched and nothing is left over."""
+
+
+def _in(box: list[float], p, tol: float = 0.0) -> bool:
+    return box[0] - tol <= p[0] <= box[2] + tol and box[1] - tol <= p[1] <= box[3] + tol
+
+
+def _point(a: dict, field: str):
+    p = a.get(field)
+    if isinstance(p, (list, tuple)) and len(p) == 2 and all(isinstance(v, (int, float)) for v in p):
+        return p
+    return None
+
+
+def matches(step: dict, action: dict) -> bool:
+    """Whether one action satisfies one accept step."""
+    kind, tol = step["type"], step["tolerance"]
+    if action.get("type") != kind:
+        return False
+    if kind in ("click", "long_press"):
+        p = _point(action, "point")
+        return p is not None and _in(step["region"], p)
+    if kind == "drag":
+        s, e = _point(action, "start"), _point(action, "end")
+        return s is not None and e is not None and _in(step["region"], s) and _in(step["end_region"], e)
+    if kind == "type":
+        return isinstance(action.get("text"), str) and action["text"].strip().casefold() == step["text"].casefold()
+    return False
+
+
+def _max_matching(steps: list[dict], actions: list[dict]) -> int:
+    """Size of a maximum one-to-one matching between steps and actions (Kuhn's augmenting paths)."""
+    owner: dict[int, int] = {}
+
+    def augment(i: int, seen: set) -> bool:
+        for j, a in enumerate(actions):
+            if j not in seen and matches(steps[i], a):
+                seen.add(j)
+                if j not in owner or augment(owner[j], seen):
+                    owner[j] = i
+                    return True
+        return False
+
+    return sum(augment(i, set()) for i in range(len(steps)))
+
+
+def _ordered_matching(steps: list[dict], actions: list[dict]) -> int:
+    """Longest prefix-respecting match: steps must be met in order by increasing actions."""
+    n, j = 0, 0
+    for s in steps:
+        while j < len(actions) and not matches(s, actions[j]):
+            j += 1
+        if j == len(actions):
+            break
+        n, j = n + 1, j + 1
+    return n
+
+
+def score(label: dict, actions: list[dict]) -> float:
+    """Reward in [0, 1] for `actions` (pixel coordinates of the stored image) under `label['accept']`."""
+    acc = label["accept"]
+    neutral = acc["neutral_regions"]
+    kept = [a for a in actions if not (isinstance(a, dict) and a.get("type") == "click" and _point(a, "point")
+                                       and any(_in(b, a["point"]) for b in neutral))]
+    kept = [a for a in kept if isinstance(a, dict)]
+    steps = acc["steps"]
+    tp = (_ordered_matching if acc["order_matters"] else _max_matching)(steps, kept)
+    fn, fp = len(steps) - tp, len(kept) - tp
+    if acc["partial_credit"]:
+        return 2 * tp / (2 * tp + fp + fn) if tp else 0.0
+    return 1.0 if fn == 0 and fp == 0 else 0.0

@@ -1,0 +1,199 @@
+"""Run plan, executors and manifest: turn a RunConfig into finished, verified shards.
+
+Work is split into chunks (at most one page pool span, never across a shard); workers generate
+chunks, the main process writes each shard in order to a temp file and renames it when complete,
+then rewrites the manifest. A rerun skips shards the manifest already lists with a matching sha256."""
+import dataclasses
+import json
+import logging
+import multiprocessing as mp
+import os
+import threading
+import time
+from collections import Counter
+from pathlib import Path
+from typing import Callable, Iterator
+
+from synth import __version__
+from synth.pipeline import POOL_SPAN, Generator, RunConfig
+from synth.shards import TMP_SUFFIX, ShardWriter, file_digest
+
+log = logging.getLogger(__name__)
+MANIFEST = "manifest.json"
+
+Chunk = tuple[int, int, int]      # (shard, first index, end index)
+ChunkResult = tuple[Chunk, list[tuple[str, dict[str, bytes]]], Counter]
+
+
+def shard_name(cfg: RunConfig, shard: int) -> str:
+    return f"{cfg.kind}-{shard:06d}.tar"
+
+
+def plan(cfg: RunConfig, shards: list[int]) -> list[Chunk]:
+    """Chunks of the given shards, in order."""
+    chunks = []
+    for s in shards:
+        start, end = s * cfg.shard_size, min(cfg.n, (s + 1) * cfg.shard_size)
+        i = start
+        while i < end:
+            j = min(end, (i // POOL_SPAN + 1) * POOL_SPAN)
+            chunks.append((s, i, j))
+            i = j
+    return chunks
+
+
+# --- worker side -------------------------------------------------------------------------------
+
+_generator: Generator | None = None
+_progress = None
+
+
+def _init_worker(cfg: RunConfig, progress) -> None:
+    global _generator, _progress
+    logging.getLogger("albumentations").setLevel(logging.ERROR)
+    _generator, _progress = Generator(cfg), progress
+
+
+def generate_chunk(chunk: Chunk, generator: Generator | None = None, progress=None) -> ChunkResult:
+    """Generate the samples of one chunk (in the worker's own Generator unless one is given)."""
+    gen = generator or _generator
+    progress = progress if progress is not None else _progress
+    _, start, end = chunk
+    samples, rejections = [], Counter()
+    for index in range(start, end):
+        key, members, rej = gen.sample(index)
+        samples.append((key, members))
+        rejections.update(rej)
+        if progress is not None:
+            progress.put((1, sum(rej.values())))
+    return chunk, samples, rejections
+
+
+# --- executors ---------------------------------------------------------------------------------
+
+def run_local(cfg: RunConfig, chunks: list[Chunk], workers: int, progress) -> Iterator[ChunkResult]:
+    """Chunks on a pool of processes (each with its own Chromium), yielded in plan order."""
+    if workers <= 1 or len(chunks) <= 1:
+        gen = Generator(cfg)
+        try:
+            for c in chunks:
+                yield generate_chunk(c, gen, progress)
+        finally:
+            gen.close()
+        return
+    ctx = mp.get_context("spawn")
+    with ctx.Pool(min(workers, len(chunks)), initializer=_init_worker, initargs=(cfg, progress)) as pool:
+        yield from pool.imap(generate_chunk, chunks)
+
+
+# --- manifest and shards -----------------------------------------------------------------------
+
+def config_dict(cfg: RunConfig) -> dict:
+    d = dataclasses.asdict(cfg)
+    d["families"] = list(cfg.families)
+    return d
+
+
+def load_manifest(out: Path, cfg: RunConfig) -> dict:
+    """The manifest of a previous run of the same config, or a fresh one; ValueError if `out` holds another run."""
+    path = out / MANIFEST
+    if path.exists():
+        try:
+            manifest = json.loads(path.read_text())
+        except json.JSONDecodeError as e:
+            raise ValueError(f"{path} is not valid JSON ({e}); remove it or use another --out") from e
+        if manifest.get("config") != config_dict(cfg):
+            raise ValueError(f"{out} holds a different run (see {path}); use another --out or delete it")
+        return manifest
+    return {"schema": "synth-manifest/1", "version": __version__, "config": config_dict(cfg), "shards": []}
+
+
+def write_manifest(out: Path, manifest: dict) -> None:
+    """Atomically replace the manifest (sorted shards, totals recomputed)."""
+    manifest["shards"].sort(key=lambda s: s["name"])
+    total = Counter()
+    for s in manifest["shards"]:
+        total.update(s["rejections"])
+    manifest["totals"] = {"samples": sum(s["samples"] for s in manifest["shards"]),
+                          "shards": len(manifest["shards"]), "rejections": dict(sorted(total.items()))}
+    tmp = out / (MANIFEST + TMP_SUFFIX)
+    tmp.write_text(json.dumps(manifest, indent=1, sort_keys=True) + "\n")
+    os.replace(tmp, out / MANIFEST)
+
+
+def finished_shards(out: Path, manifest: dict) -> set[str]:
+    """Shards the manifest lists whose file is present with the recorded sha256."""
+    done = set()
+    for s in manifest["shards"]:
+        path = out / s["name"]
+        if path.exists() and file_digest(path)["sha256"] == s["sha256"]:
+            done.add(s["name"])
+    return done
+
+
+def run(cfg: RunConfig, out: Path, workers: int = 1, executor: Callable = run_local,
+        on_progress: Callable[[int, int], None] | None = None) -> dict:
+    """Generate the run into `out`, resuming a previous partial run of the same config; returns the manifest."""
+    out.mkdir(parents=True, exist_ok=True)
+    for stale in out.glob("*" + TMP_SUFFIX):
+        stale.unlink()
+    manifest = load_manifest(out, cfg)
+    n_shards = -(-cfg.n // cfg.shard_size)
+    done = finished_shards(out, manifest)
+    manifest["shards"] = [s for s in manifest["shards"] if s["name"] in done]
+    todo = [s for s in range(n_shards) if shard_name(cfg, s) not in done]
+    if on_progress:
+        on_progress(sum(s["samples"] for s in manifest["shards"]), 0)
+    chunks = plan(cfg, todo)
+    manager = mp.get_context("spawn").Manager() if on_progress and workers > 1 and len(chunks) > 1 else None
+    progress = _Direct(on_progress) if on_progress else None
+    if manager is not None:
+        progress = manager.Queue()
+        threading.Thread(target=_relay, args=(progress, on_progress), daemon=True).start()
+    writer, rejections, t0 = None, Counter(), time.time()
+    results = executor(cfg, chunks, workers, progress)
+    try:
+        for (shard, start, end), samples, rej in results:
+            if writer is None:
+                writer = ShardWriter(out / shard_name(cfg, shard))
+                rejections = Counter()
+            for key, members in samples:
+                writer.write(key, members)
+            rejections.update(rej)
+            if end == min(cfg.n, (shard + 1) * cfg.shard_size):
+                info = writer.commit()
+                writer.__exit__(None, None, None)
+                writer = None
+                info["rejections"] = dict(sorted(rejections.items()))
+                manifest["shards"].append(info)
+                write_manifest(out, manifest)
+    finally:
+        if writer is not None:
+            writer.__exit__(None, None, None)
+        if manager is not None:
+            progress.put(None)
+            manager.shutdown()
+    manifest["seconds"] = round(time.time() - t0, 2)
+    return manifest
+
+
+class _Direct:
+    """Progress sink for in-process generation: calls the callback straight away."""
+
+    def __init__(self, callback: Callable[[int, int], None]) -> None:
+        self.callback = callback
+
+    def put(self, item: tuple[int, int]) -> None:
+        self.callback(*item)
+
+
+def _relay(queue, callback) -> None:
+    """Forward progress messages from worker processes until the None sentinel."""
+    while True:
+        try:
+            item = queue.get()
+        except (EOFError, OSError):
+            return
+        if item is None:
+            return
+        callback(*item)

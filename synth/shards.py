@@ -1,0 +1,63 @@
+"""Deterministic, crash-safe tar shards: fixed member metadata, temp file + fsync + rename."""
+import hashlib
+import io
+import os
+import tarfile
+from pathlib import Path
+
+TMP_SUFFIX = ".tmp"
+
+
+def _info(name: str, size: int) -> tarfile.TarInfo:
+    info = tarfile.TarInfo(name)
+    info.size, info.mtime, info.mode = size, 0, 0o644
+    info.uid = info.gid = 0
+    info.uname = info.gname = ""
+    return info
+
+
+class ShardWriter:
+    """Writes one shard to `<path>.tmp`; `commit()` fsyncs and renames it to `path`.
+    Leaving the `with` block without commit removes the temp file."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = Path(path)
+        self.tmp = self.path.with_name(self.path.name + TMP_SUFFIX)
+        self._file = open(self.tmp, "wb")
+        self._tar = tarfile.open(fileobj=self._file, mode="w", format=tarfile.USTAR_FORMAT)
+        self.samples = 0
+
+    def write(self, key: str, members: dict[str, bytes]) -> None:
+        """Add one sample: members keyed by extension, written in sorted order and adjacent."""
+        for ext in sorted(members):
+            data = members[ext]
+            self._tar.addfile(_info(f"{key}.{ext}", len(data)), io.BytesIO(data))
+        self.samples += 1
+
+    def commit(self) -> dict:
+        """Finish the shard; returns {"name", "samples", "bytes", "sha256"}."""
+        self._tar.close()
+        self._file.flush()
+        os.fsync(self._file.fileno())
+        self._file.close()
+        os.replace(self.tmp, self.path)
+        return {"name": self.path.name, "samples": self.samples, **file_digest(self.path)}
+
+    def __enter__(self) -> "ShardWriter":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        if not self._file.closed:
+            self._tar.close()
+            self._file.close()
+        if self.tmp.exists():
+            self.tmp.unlink()
+
+
+def file_digest(path: Path) -> dict:
+    """{"bytes", "sha256"} of a file."""
+    h = hashlib.sha256()
+    with open(path, "rb") as f:
+        for block in iter(lambda: f.read(1 << 20), b""):
+            h.update(block)
+    return {"bytes": Path(path).stat().st_size, "sha256": h.hexdigest()}

@@ -1,0 +1,126 @@
+"""The label contract (DESIGN §3): field types, JSON encoding and a validator used by tests and `synth verify`.
+
+Every field keeps one JSON type in every sample: coordinates are floats, counts ints, and the keys of
+`answer`, `accept`, each accept step and each object are the same in all samples, with sentinels
+(-1, -1.0, "") where a family does not use one, so Arrow-based readers infer one schema."""
+import json
+import math
+
+from synth import SCHEMA
+
+ANSWER_KEYS = {"count": int, "angle": float, "text": str}
+ANSWER_UNUSED = {"count": -1, "angle": -1.0, "text": ""}
+STEP_KEYS = {"type": str, "region": list, "end_region": list, "text": str, "tolerance": float}
+OBJECT_KEYS = {"id": int, "role": str, "label": str, "bbox": list, "visible_fraction": float}
+ACTION_TYPES = {"click", "drag", "type", "long_press"}
+TOP_KEYS = {"schema": str, "key": str, "kind": str, "family": str, "difficulty": int, "seed": int,
+            "platform": str, "lang": str, "template": str, "image": dict, "instruction": str, "answer": dict,
+            "actions": list, "accept": dict, "widget": (list, type(None)), "objects": list, "params": dict,
+            "checks": dict}
+
+
+def fbox(box) -> list[float]:
+    """A box or point as rounded floats (JSON writes them with a decimal point)."""
+    return [round(float(v), 2) for v in box]
+
+
+def center(box: list[float]) -> list[float]:
+    return [round((box[0] + box[2]) / 2, 2), round((box[1] + box[3]) / 2, 2)]
+
+
+def answer(**values) -> dict:
+    """The answer object with every key present; unused keys keep their sentinel."""
+    out = dict(ANSWER_UNUSED)
+    for k, v in values.items():
+        out[k] = ANSWER_KEYS[k](v)
+    return out
+
+
+def step(type_: str, region, end_region=None, text: str = "", tolerance: float = 0.0) -> dict:
+    """One accept step; `end_region` equals `region` except for drags."""
+    return {"type": type_, "region": fbox(region), "end_region": fbox(end_region if end_region is not None else region),
+            "text": text, "tolerance": round(float(tolerance), 2)}
+
+
+def encode(label: dict) -> bytes:
+    """Canonical JSON bytes (sorted keys, UTF-8): equal labels give equal bytes."""
+    return json.dumps(label, ensure_ascii=False, sort_keys=True, separators=(",", ":")).encode()
+
+
+def _inside(point, w, h) -> bool:
+    return 0 <= point[0] <= w and 0 <= point[1] <= h
+
+
+def _is_box(b) -> bool:
+    return (isinstance(b, list) and len(b) == 4 and all(isinstance(v, float) and math.isfinite(v) for v in b)
+            and b[0] <= b[2] and b[1] <= b[3])
+
+
+def validate(label: dict) -> list[str]:
+    """Every way `label` breaks the contract, as short messages (empty when it is valid)."""
+    errors = []
+    for k, t in TOP_KEYS.items():
+        if k not in label:
+            errors.append(f"missing field {k}")
+        elif not isinstance(label[k], t) or (t is int and isinstance(label[k], bool)):
+            errors.append(f"{k} has type {type(label[k]).__name__}")
+    if errors:
+        return errors
+    if label["schema"] != SCHEMA:
+        errors.append(f"schema {label['schema']!r} is not {SCHEMA!r}")
+    if "." in label["key"] or "/" in label["key"]:
+        errors.append("key holds a dot or a slash")
+    if not 1 <= label["difficulty"] <= 5:
+        errors.append("difficulty outside 1..5")
+    w, h = label["image"].get("width"), label["image"].get("height")
+    if not (isinstance(w, int) and isinstance(h, int) and w > 0 and h > 0):
+        return errors + ["image size is not two positive ints"]
+    if set(label["answer"]) != set(ANSWER_KEYS) or any(type(label["answer"][k]) is not t for k, t in ANSWER_KEYS.items()):
+        errors.append(f"answer keys/types differ from {sorted(ANSWER_KEYS)}")
+
+    def check_box(name, b):
+        if not _is_box(b):
+            errors.append(f"{name} is not a float box")
+        elif not (_inside(b[:2], w, h) and _inside(b[2:], w, h)):
+            errors.append(f"{name} {b} leaves the {w}x{h} image")
+
+    widget = label["widget"]
+    if widget is not None:
+        check_box("widget", widget)
+    if not label["objects"]:
+        errors.append("no objects")
+    for o in label["objects"]:
+        if set(o) != set(OBJECT_KEYS) or any(type(o[k]) is not t for k, t in OBJECT_KEYS.items()):
+            errors.append(f"object {o.get('id')} keys/types differ from {sorted(OBJECT_KEYS)}")
+        else:
+            check_box(f"object {o['id']} bbox", o["bbox"])
+    for i, a in enumerate(label["actions"]):
+        if a.get("type") not in ACTION_TYPES:
+            errors.append(f"action {i} has type {a.get('type')!r}")
+            continue
+        for field in ("point", "start", "end"):
+            if field in a:
+                p = a[field]
+                if not (isinstance(p, list) and len(p) == 2 and all(isinstance(v, float) for v in p)):
+                    errors.append(f"action {i} {field} is not a float point")
+                elif not _inside(p, w, h):
+                    errors.append(f"action {i} {field} {p} leaves the image")
+                elif widget is not None and not (widget[0] <= p[0] <= widget[2] and widget[1] <= p[1] <= widget[3]):
+                    errors.append(f"action {i} {field} {p} is outside the widget")
+    acc = label["accept"]
+    for k, t in {"order_matters": bool, "partial_credit": bool, "steps": list, "neutral_regions": list}.items():
+        if type(acc.get(k)) is not t:
+            errors.append(f"accept.{k} missing or not {t.__name__}")
+    for i, s in enumerate(acc.get("steps") or []):
+        if set(s) != set(STEP_KEYS) or any(type(s[k]) is not t for k, t in STEP_KEYS.items()):
+            errors.append(f"accept step {i} keys/types differ from {sorted(STEP_KEYS)}")
+        else:
+            check_box(f"accept step {i} region", s["region"])
+            check_box(f"accept step {i} end_region", s["end_region"])
+    if not acc.get("steps"):
+        errors.append("accept has no steps")
+    for i, b in enumerate(acc.get("neutral_regions") or []):
+        check_box(f"neutral region {i}", b)
+    if not acc.get("neutral_regions"):
+        errors.append("accept has no neutral regions")
+    return errors
