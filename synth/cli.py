@@ -122,19 +122,18 @@ def main(argv: list[str] | None = None) -> int:
     """Entry point; returns the exit code (usable from tests)."""
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
     try:
-        app(args=argv, prog_name="synth", standalone_mode=False)
+        code = app(args=argv, prog_name="synth", standalone_mode=False)
+        return code if isinstance(code, int) else 0
     except typer.Exit as e:
         return e.exit_code
     except KeyboardInterrupt:
         typer.echo("synth: interrupted", err=True)
         return 130
-    except Exception as e:  # click usage errors and the like: one line, no traceback
-        import click
-        if isinstance(e, click.ClickException):
+    except Exception as e:  # usage errors from the option parser: one line, no traceback
+        if hasattr(e, "format_message") and hasattr(e, "exit_code"):
             typer.echo(f"synth: error: {e.format_message()}", err=True)
             return e.exit_code
         raise
-    return 0
 
 
 def entry() -> None:

@@ -1,0 +1,35 @@
+"""Shared fixtures: one small mixed dataset generated through the real CLI (real Chromium)."""
+import json
+import tarfile
+from pathlib import Path
+
+import pytest
+
+from synth.cli import main
+
+
+def read_samples(out: Path) -> list[dict]:
+    """Every sample of a dataset as {"key", "image": bytes, "label": dict}, read with tarfile alone."""
+    samples = {}
+    for shard in sorted(out.glob("*.tar")):
+        with tarfile.open(shard) as tar:
+            for m in tar.getmembers():
+                key, ext = m.name.split(".", 1)
+                samples.setdefault(key, {"key": key})[ext] = tar.extractfile(m).read()
+    for s in samples.values():
+        s["label"] = json.loads(s.pop("json"))
+    return list(samples.values())
+
+
+@pytest.fixture(scope="session")
+def dataset(tmp_path_factory) -> Path:
+    out = tmp_path_factory.mktemp("ds") / "captcha"
+    code = main(["captcha", "--difficulty", "3", "--n", "36", "--seed", "11", "--out", str(out),
+                 "--shard-size", "20", "--workers", "2"])
+    assert code == 0
+    return out
+
+
+@pytest.fixture(scope="session")
+def samples(dataset) -> list[dict]:
+    return read_samples(dataset)

@@ -1,0 +1,42 @@
+"""Bad input: one clear line on stderr and a non-zero exit, never a traceback."""
+import subprocess
+import sys
+
+import pytest
+
+from synth.families import FAMILIES
+
+
+def synth(*args, cwd=None):
+    return subprocess.run([sys.executable, "-m", "synth", *args], capture_output=True, text=True, cwd=cwd)
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--difficulty", "6"], "--difficulty must be in 1..5"),
+    (["--difficulty", "0"], "--difficulty must be in 1..5"),
+    (["--n", "0"], "--n must be at least 1"),
+    (["--family", "nope"], "unknown family 'nope'"),
+    (["--lang", "fr"], "--lang must be one of"),
+    (["--platform", "tv"], "--platform must be one of"),
+    (["--image-format", "gif"], "--image-format must be one of"),
+    (["--out", "/proc/synth-out"], "cannot create output folder"),
+    (["--n", "many"], "valid integer"),
+])
+def test_bad_captcha_input(args, message, tmp_path):
+    r = synth("captcha", *args, *([] if "--out" in args else ["--out", str(tmp_path / "o")]))
+    assert r.returncode != 0
+    assert message in r.stderr
+    assert "Traceback" not in r.stderr and len(r.stderr.strip().splitlines()) == 1, r.stderr
+
+
+def test_families_lists_each_with_a_description():
+    r = synth("families")
+    assert r.returncode == 0
+    lines = r.stdout.strip().splitlines()
+    assert [l.split("\t")[0] for l in lines] == list(FAMILIES)
+    assert all(len(l.split("\t")[1]) > 20 for l in lines)
+
+
+def test_other_run_in_the_same_folder_is_refused(dataset):
+    r = synth("captcha", "--n", "5", "--seed", "99", "--out", str(dataset))
+    assert r.returncode != 0 and "holds a different run" in r.stderr

@@ -1,0 +1,56 @@
+"""The reward function on hand-made labels: partial credit, neutral clicks, drags, typing."""
+from synth import reward, spec
+
+VERIFY = [500.0, 500.0, 560.0, 530.0]
+
+
+def label(steps, partial=False, order=False, neutral=(VERIFY,)):
+    return {"accept": {"order_matters": order, "partial_credit": partial, "steps": steps,
+                       "neutral_regions": [list(b) for b in neutral]}}
+
+
+def click(x, y):
+    return {"type": "click", "point": [float(x), float(y)]}
+
+
+CLICKS = label([spec.step("click", [0, 0, 10, 10]), spec.step("click", [20, 0, 30, 10])], partial=True)
+
+
+def test_click_set_f1():
+    assert reward.score(CLICKS, [click(5, 5), click(25, 5)]) == 1.0
+    assert reward.score(CLICKS, [click(25, 5), click(5, 5), click(530, 510)]) == 1.0   # order free, Verify ignored
+    assert reward.score(CLICKS, [click(5, 5)]) == 2 / 3
+    assert reward.score(CLICKS, [click(5, 5), click(6, 6)]) == 0.5                    # one target twice
+    assert reward.score(CLICKS, [click(5, 5), click(25, 5), click(100, 100)]) == 0.8
+    assert reward.score(CLICKS, [click(100, 100)]) == 0.0
+
+
+def test_overlapping_regions_use_a_maximum_matching():
+    lab = label([spec.step("click", [0, 0, 20, 10]), spec.step("click", [10, 0, 30, 10])], partial=True)
+    assert reward.score(lab, [click(15, 5), click(5, 5)]) == 1.0
+
+
+def test_ordered_steps():
+    lab = label(CLICKS["accept"]["steps"], order=True)
+    assert reward.score(lab, [click(5, 5), click(25, 5)]) == 1.0
+    assert reward.score(lab, [click(25, 5), click(5, 5)]) == 0.0
+
+
+def test_type_step():
+    lab = label([spec.step("type", [0, 0, 100, 30], text="4")], neutral=([0, 0, 100, 30], VERIFY))
+    ok = [click(50, 15), {"type": "type", "text": " 4 "}, click(530, 510)]
+    assert reward.score(lab, ok) == 1.0
+    assert reward.score(lab, [{"type": "type", "text": "5"}]) == 0.0
+    assert reward.score(lab, [click(300, 300), {"type": "type", "text": "4"}]) == 0.0   # a stray click
+
+
+def test_drag_step():
+    lab = label([spec.step("drag", [0, 0, 20, 20], [95, 0, 105, 20], tolerance=5)])
+    assert reward.score(lab, [{"type": "drag", "start": [10.0, 10.0], "end": [99.0, 12.0]}]) == 1.0
+    assert reward.score(lab, [{"type": "drag", "start": [10.0, 10.0], "end": [110.0, 12.0]}]) == 0.0
+    assert reward.score(lab, [{"type": "drag", "start": [40.0, 10.0], "end": [99.0, 12.0]}]) == 0.0
+
+
+def test_malformed_actions_score_zero_and_do_not_crash():
+    for bad in ([{"type": "click"}], [{"type": "click", "point": "x"}], ["junk"], [{"type": "fly"}]):
+        assert reward.score(CLICKS, bad) == 0.0
