@@ -197,8 +197,9 @@ def _more_content(rng: np.random.Generator, lang: str, c: dict) -> dict:
     mail_times = ([_clock(m) for m in today_times] + [day_label(k) for k in (1, 2, 3, 4)]
                   + [w["month_day"].format(m=month, d=d) for d in (day1, day2)])
     unread, starred, attach = rng.random(9) < 0.35, rng.random(9) < 0.2, rng.random(9) < 0.25
-    mails = [{"sender": sender or mail_people[i % len(mail_people)], "subject": subject, "body": body,
-              "time": mail_times[i], "unread": bool(unread[i]), "starred": bool(starred[i]), "attach": bool(attach[i])}
+    mails = [{"sender": sender or mail_people[i % len(mail_people)], "org": sender is not None, "subject": subject,
+              "body": body, "time": mail_times[i], "unread": bool(unread[i]), "starred": bool(starred[i]),
+              "attach": bool(attach[i])}
              for i, (sender, subject, body) in enumerate(mail_picks)]
 
     # wallet: balance and eight recent transactions
