@@ -2,6 +2,7 @@
 import io
 from collections import Counter, OrderedDict
 from dataclasses import dataclass
+from functools import lru_cache
 
 import numpy as np
 from PIL import Image
@@ -39,6 +40,7 @@ class RunConfig:
         return f"{self.kind}-d{self.difficulty}-s{self.seed}-{index:08d}"
 
 
+@lru_cache(maxsize=8)
 def page_pool(cfg: RunConfig, pool_id: int) -> list[tuple[str, str, int, str]]:
     """The (template, lang, variant, mode) of each page shared by samples in one pool span."""
     rng = np.random.default_rng(page_seed(cfg.seed, pool_id, 0))
@@ -125,13 +127,15 @@ class Generator:
 
 def remeasure(task: Task, before: np.ndarray, after: np.ndarray) -> None:
     """After a warp, re-measure every object's box and the reference points from the warped instance map."""
+    boxes = draw.instance_boxes(after)
+    area_before = np.bincount(before.ravel(), minlength=256)
+    area_after = np.bincount(after.ravel(), minlength=256)
     for o in task.objects:
-        mask = after == o["id"]
-        if mask.sum() < 0.8 * (before == o["id"]).sum():
+        if o["id"] not in boxes or area_after[o["id"]] < 0.8 * area_before[o["id"]]:
             raise Reject("augment.object_clipped")
-        o["bbox"] = draw.mask_box(mask)
+        o["bbox"] = boxes[o["id"]]
         if "_mask" in o:
-            o["_mask"] = mask
+            o["_mask"] = after == o["id"]
     if task.target_ids:
         masks = {o["id"]: o["_mask"] for o in task.objects}
         task.target_boxes = [draw.mask_box(masks[i]) for i in task.target_ids]

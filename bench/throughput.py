@@ -1,0 +1,88 @@
+"""Throughput of `synth captcha` against the machine's JPEG-encode limit, and peak memory.
+
+Usage: python bench/throughput.py [--n 3000] [--difficulty 3] [--repeat 3] [--workers 0]
+
+Prints, for each run, samples/s and the peak resident memory of the whole process tree (sampled every
+0.1 s), then the medians. The encode limit is measured in the same run: images/s that Pillow encodes at
+quality 90 on one core, over the screenshots the run wrote; the ratio is samples/s / (cores x that)."""
+import argparse
+import io
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tarfile
+import tempfile
+import time
+from pathlib import Path
+
+import psutil
+from PIL import Image
+
+
+def tree_rss(proc: psutil.Process) -> int:
+    total = 0
+    for p in [proc, *proc.children(recursive=True)]:
+        try:
+            total += p.memory_info().rss
+        except psutil.Error:
+            pass
+    return total
+
+
+def run_once(n: int, difficulty: int, workers: int, out: Path) -> tuple[float, int]:
+    """(samples/s, peak RSS bytes of the process tree) of one `synth captcha` run."""
+    cmd = [sys.executable, "-m", "synth", "captcha", "--n", str(n), "--difficulty", str(difficulty),
+           "--out", str(out)] + (["--workers", str(workers)] if workers else [])
+    t0 = time.perf_counter()
+    proc = psutil.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    peak = 0
+    while proc.poll() is None:
+        peak = max(peak, tree_rss(proc))
+        time.sleep(0.1)
+    seconds = time.perf_counter() - t0
+    if proc.returncode != 0:
+        raise SystemExit(f"synth failed: {proc.stderr.read().decode()}")
+    return n / seconds, peak
+
+
+def encode_rate(out: Path, limit: int = 200) -> float:
+    """Images/s that Pillow encodes at quality 90 on one core, over screenshots from the run."""
+    images = []
+    for shard in sorted(out.glob("*.tar")):
+        with tarfile.open(shard) as tar:
+            for m in tar.getmembers():
+                if m.name.endswith(".jpg") and len(images) < limit:
+                    images.append(Image.open(io.BytesIO(tar.extractfile(m).read())).convert("RGB"))
+    t0 = time.perf_counter()
+    for im in images:
+        im.save(io.BytesIO(), "JPEG", quality=90)
+    return len(images) / (time.perf_counter() - t0)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--n", type=int, default=3000)
+    ap.add_argument("--difficulty", type=int, default=3)
+    ap.add_argument("--repeat", type=int, default=3)
+    ap.add_argument("--workers", type=int, default=0)
+    args = ap.parse_args()
+    cores = os.cpu_count() or 1
+    rates, peaks, limits = [], [], []
+    for i in range(args.repeat):
+        with tempfile.TemporaryDirectory() as tmp:
+            rate, peak = run_once(args.n, args.difficulty, args.workers, Path(tmp) / "out")
+            limit = encode_rate(Path(tmp) / "out")
+        rates.append(rate), peaks.append(peak), limits.append(limit)
+        print(f"run {i + 1}: {rate:.1f} samples/s, peak RSS {peak / 2**20:.0f} MiB, "
+              f"encode limit {limit:.0f} images/s/core", flush=True)
+    rate, limit = statistics.median(rates), statistics.median(limits)
+    print(json.dumps({"n": args.n, "difficulty": args.difficulty, "cores": cores,
+                      "samples_per_s": round(rate, 1), "encode_images_per_s_per_core": round(limit, 1),
+                      "ratio": round(rate / (cores * limit), 3),
+                      "peak_rss_mib": round(statistics.median(peaks) / 2**20)}))
+
+
+if __name__ == "__main__":
+    main()
