@@ -13,6 +13,7 @@ SHAPE_NAMES = {"circle": "圆形", "square": "正方形", "triangle": "三角形
                "hexagon": "六边形", "diamond": "菱形", "cross": "十字"}
 COLOURS = {"red": ((220, 50, 47), "红色"), "blue": ((38, 110, 220), "蓝色"), "green": ((40, 160, 70), "绿色"),
            "yellow": ((235, 190, 30), "黄色"), "purple": ((140, 70, 190), "紫色"), "orange": ((240, 130, 30), "橙色")}
+IRREGULAR_SINGULARS = {"grapes": "bunch of grapes", "scissors": "pair of scissors"}
 IRREGULAR_PLURALS = {"grapes": "bunches of grapes", "scissors": "pairs of scissors", "bus": "buses"}
 ZH_CLASSIFIERS = {"fish": "条", "horse": "匹", "snail": "只", "sailboat": "艘", "tree": "棵", "key": "把",
                   "umbrella": "把", "scissors": "把", "guitar": "把", "pencil": "支", "shoe": "只",
@@ -34,6 +35,10 @@ class Kind:
     def classifier(self) -> str:
         """The Chinese measure word used when counting this kind (只 for animals, 辆 for vehicles, ...)."""
         return ZH_CLASSIFIERS.get(self.en) or {"animal": "只", "vehicle": "辆"}.get(self.category, "个")
+
+    def singular(self, lang: str) -> str:
+        """The noun for one object, e.g. "bunch of grapes"."""
+        return self.zh if lang == "zh" else IRREGULAR_SINGULARS.get(self.en, self.en)
 
     def plural(self, lang: str) -> str:
         """The plural noun in English (Chinese has none)."""

@@ -169,4 +169,4 @@ def instruction(params: Params, lang: str) -> str:
     if params.task == "type":
         return (f"图中有几{kind.classifier()}{kind.zh}？请输入数字" if lang == "zh"
                 else f"How many {kind.plural(lang)} are in the picture? Type the number.")
-    return f"请点击图中所有的{kind.zh}，然后点击验证" if lang == "zh" else f"Click every {kind.en}, then press Verify."
+    return f"请点击图中所有的{kind.zh}，然后点击验证" if lang == "zh" else f"Click every {kind.singular(lang)}, then press Verify."

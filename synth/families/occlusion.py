@@ -148,4 +148,4 @@ def instruction(params: Params, lang: str) -> str:
         return (f"一共有几{kind.classifier()}{kind.zh}（包括被遮住一部分的）？请输入数字" if lang == "zh"
                 else f"How many {kind.plural(lang)} are there, including partly hidden ones? Type the number.")
     return (f"请点击所有被卡片遮住一部分的{kind.zh}，然后点击验证" if lang == "zh"
-            else f"Click every {kind.en} that is partly covered, then press Verify.")
+            else f"Click every {kind.singular(lang)} that is partly covered, then press Verify.")

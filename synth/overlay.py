@@ -1,0 +1,36 @@
+"""Draw a label over its image: widget, objects by role, accept regions, reference actions."""
+import io
+
+from PIL import Image, ImageDraw
+
+ROLE_COLOURS = {"target": (0, 200, 0), "distractor": (230, 40, 40)}
+OTHER = (0, 120, 255)
+
+
+def draw_label(image: Image.Image, label: dict) -> Image.Image:
+    """A copy of `image` with the label's geometry drawn on it."""
+    im = image.convert("RGB")
+    d = ImageDraw.Draw(im)
+    width = max(2, im.width // 600)
+    if label.get("widget"):
+        d.rectangle(label["widget"], outline=(255, 0, 255), width=width)
+    for o in label["objects"]:
+        d.rectangle(o["bbox"], outline=ROLE_COLOURS.get(o["role"], OTHER), width=1)
+    for s in label["accept"]["steps"]:
+        d.rectangle(s["region"], outline=(255, 220, 0), width=width)
+        if s["type"] == "drag":
+            d.rectangle(s["end_region"], outline=(255, 140, 0), width=width)
+    r = 4 * width
+    for a in label["actions"]:
+        if a["type"] in ("click", "long_press"):
+            x, y = a["point"]
+            d.ellipse([x - r, y - r, x + r, y + r], outline=(255, 0, 0), width=width)
+        elif a["type"] == "drag":
+            d.line([*a["start"], *a["end"]], fill=(255, 0, 0), width=width)
+            x, y = a["end"]
+            d.ellipse([x - r, y - r, x + r, y + r], outline=(255, 0, 0), width=width)
+    return im
+
+
+def overlay_bytes(image_bytes: bytes, label: dict) -> Image.Image:
+    return draw_label(Image.open(io.BytesIO(image_bytes)), label)
