@@ -45,7 +45,7 @@ def page_pool(cfg: RunConfig, pool_id: int) -> list[tuple[str, str, int, str]]:
     """The (template, lang, variant, mode) of each page shared by samples in one pool span."""
     rng = np.random.default_rng(page_seed(cfg.seed, pool_id, 0))
     platforms = PLATFORM_CYCLE if cfg.platform == "mix" else [cfg.platform]
-    by_platform = {p: [list_templates(p)[i] for i in rng.permutation(len(list_templates(p)))] for p in set(platforms)}
+    by_platform = {p: [list_templates(p)[i] for i in rng.permutation(len(list_templates(p)))] for p in sorted(set(platforms))}
     first_lang = int(rng.integers(2))
     used: Counter = Counter()
     pool = []
@@ -154,9 +154,35 @@ def encode_image(rgb: np.ndarray, fmt: str) -> bytes:
 def ui_objects(page: RenderedPage, start_id: int) -> list[dict]:
     """The widget's own controls as labelled objects."""
     roles = [("synth-verify", "button", "verify"), ("synth-refresh", "button", "refresh"),
-             ("synth-answer", "input", "answer field")]
+             ("synth-answer", "input", "answer field"), ("synth-skip", "button", "skip")]
     return [{"id": start_id + i, "role": role, "label": label, "bbox": spec.fbox(page.boxes[el]),
              "visible_fraction": 1.0} for i, (el, role, label) in enumerate(roles) if el in page.boxes]
+
+
+def reference(task: Task, boxes: dict[str, list[float]], origin: tuple[int, int]) -> tuple[list, list, list]:
+    """(reference actions, accept steps, neutral regions) of a task, in image pixels."""
+    verify = spec.fbox(boxes["synth-verify"])
+    press_verify = [{"type": "click", "point": spec.center(verify)}]
+    points = [spec.fbox(to_image(p, origin)) for p in task.points]
+    targets = [to_image(b, origin) for b in task.target_boxes]
+    if task.rule == "type":
+        field = spec.fbox(boxes["synth-answer"])
+        actions = [{"type": "click", "point": spec.center(field)}, {"type": "type", "text": task.text}] + press_verify
+        return actions, [spec.step("type", field, text=task.text)], [field, verify]
+    if task.rule in ("click_set", "click_order"):
+        actions = [{"type": "click", "point": p} for p in points] + press_verify
+        return actions, [spec.step("click", b) for b in targets], [verify]
+    if task.rule == "drag":
+        end = to_image(task.end_boxes[0], origin)
+        actions = [{"type": "drag", "start": points[0], "end": spec.fbox(to_image(task.end_points[0], origin))}]
+        return actions, [spec.step("drag", targets[0], end, tolerance=task.tolerance_px)], [verify]
+    if task.rule == "long_press":
+        actions = [{"type": "long_press", "point": points[0], "duration": round(task.duration + 0.5, 2)}]
+        return actions, [spec.step("long_press", targets[0], min_duration=task.duration)], [verify]
+    if task.rule == "skip":
+        skip = spec.fbox(boxes["synth-skip"])
+        return [{"type": "click", "point": spec.center(skip)}], [spec.step("click", skip)], [verify]
+    raise ValueError(f"unknown task rule {task.rule!r}")
 
 
 def make_label(cfg: RunConfig, index: int, seed: int, family, params, task: Task, page: RenderedPage,
@@ -164,26 +190,10 @@ def make_label(cfg: RunConfig, index: int, seed: int, family, params, task: Task
     """The label of DESIGN §3, in image pixels."""
     origin = puzzle_origin(page)
     boxes = page.boxes
-    verify = spec.fbox(boxes["synth-verify"])
     objects = [{"id": o["id"], "role": o["role"], "label": o["label"], "bbox": spec.fbox(to_image(o["bbox"], origin)),
                 "visible_fraction": float(o["visible_fraction"])} for o in task.objects]
     objects += ui_objects(page, 200)
-    neutral = [verify]
-    if task.rule == "type":
-        field = spec.fbox(boxes["synth-answer"])
-        neutral.insert(0, field)
-        actions = [{"type": "click", "point": spec.center(field)}, {"type": "type", "text": task.text},
-                   {"type": "click", "point": spec.center(verify)}]
-        steps = [spec.step("type", field, text=task.text)]
-    elif task.rule == "click_set":
-        points = [spec.fbox(to_image(p, origin)) for p in task.points]
-        actions = [{"type": "click", "point": p} for p in points] + [{"type": "click", "point": spec.center(verify)}]
-        steps = [spec.step("click", to_image(b, origin)) for b in task.target_boxes]
-    else:   # drag
-        actions = [{"type": "drag", "start": spec.fbox(to_image(task.points[0], origin)),
-                    "end": spec.fbox(to_image(task.end_points[0], origin))}]
-        steps = [spec.step("drag", to_image(task.target_boxes[0], origin), to_image(task.end_boxes[0], origin),
-                           tolerance=task.tolerance_px)]
+    actions, steps, neutral = reference(task, boxes, origin)
     h, w = page.rgb.shape[:2]
     knobs = [{"name": k, "value": round(float(v), 4)} for k, v in sorted(params.knobs.items())]
     checks = [{"name": k, "value": round(float(v), 4)} for k, v in sorted(task.checks.items())]

@@ -5,8 +5,8 @@ are matched one-to-one to the accept steps (in order when `order_matters`); with
 reward is the F1 of that matching, otherwise 1.0 only when every step is matched and nothing is left over."""
 
 
-def _in(box: list[float], p, tol: float = 0.0) -> bool:
-    return box[0] - tol <= p[0] <= box[2] + tol and box[1] - tol <= p[1] <= box[3] + tol
+def _in(box: list[float], p) -> bool:
+    return box[0] <= p[0] <= box[2] and box[1] <= p[1] <= box[3]
 
 
 def _point(a: dict, field: str):
@@ -18,12 +18,16 @@ def _point(a: dict, field: str):
 
 def matches(step: dict, action: dict) -> bool:
     """Whether one action satisfies one accept step."""
-    kind, tol = step["type"], step["tolerance"]
+    kind = step["type"]
     if action.get("type") != kind:
         return False
-    if kind in ("click", "long_press"):
+    if kind == "click":
         p = _point(action, "point")
         return p is not None and _in(step["region"], p)
+    if kind == "long_press":
+        p, duration = _point(action, "point"), action.get("duration")
+        return (p is not None and _in(step["region"], p) and isinstance(duration, (int, float))
+                and duration >= step["min_duration"])
     if kind == "drag":
         s, e = _point(action, "start"), _point(action, "end")
         return s is not None and e is not None and _in(step["region"], s) and _in(step["end_region"], e)

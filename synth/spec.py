@@ -8,11 +8,15 @@ import math
 
 from synth import SCHEMA
 
-ANSWER_KEYS = {"count": int, "angle": float, "text": str}
-ANSWER_UNUSED = {"count": -1, "angle": -1.0, "text": ""}
-STEP_KEYS = {"type": str, "region": list, "end_region": list, "text": str, "tolerance": float}
+ANSWER_KEYS = {"count": int, "angle": float, "text": str, "offset": float, "cells": list, "sequence": list,
+               "feasible": bool}
+ANSWER_UNUSED = {"count": -1, "angle": -1.0, "text": "", "offset": -1.0, "cells": [-1], "sequence": [""],
+                 "feasible": True}
+STEP_KEYS = {"type": str, "region": list, "end_region": list, "text": str, "tolerance": float, "min_duration": float}
 OBJECT_KEYS = {"id": int, "role": str, "label": str, "bbox": list, "visible_fraction": float}
-ACTION_TYPES = {"click", "drag", "type", "long_press"}
+ACTION_FIELDS = {"click": {"type", "point"}, "drag": {"type", "start", "end"}, "type": {"type", "text"},
+                 "long_press": {"type", "point", "duration"}}
+ACTION_TYPES = set(ACTION_FIELDS)
 TOP_KEYS = {"schema": str, "key": str, "kind": str, "family": str, "difficulty": int, "seed": int,
             "platform": str, "lang": str, "template": str, "image": dict, "instruction": str, "answer": dict,
             "actions": list, "accept": dict, "widget": (list, type(None)), "objects": list, "params": dict,
@@ -30,16 +34,19 @@ def center(box: list[float]) -> list[float]:
 
 def answer(**values) -> dict:
     """The answer object with every key present; unused keys keep their sentinel."""
-    out = dict(ANSWER_UNUSED)
+    out = {k: list(v) if isinstance(v, list) else v for k, v in ANSWER_UNUSED.items()}
     for k, v in values.items():
         out[k] = ANSWER_KEYS[k](v)
+    if not out["cells"] or not out["sequence"]:
+        raise ValueError("answer lists must not be empty (Arrow readers cannot type an empty list)")
     return out
 
 
-def step(type_: str, region, end_region=None, text: str = "", tolerance: float = 0.0) -> dict:
-    """One accept step; `end_region` equals `region` except for drags."""
+def step(type_: str, region, end_region=None, text: str = "", tolerance: float = 0.0,
+         min_duration: float = 0.0) -> dict:
+    """One accept step; `end_region` equals `region` except for drags; `min_duration` (seconds) for long presses."""
     return {"type": type_, "region": fbox(region), "end_region": fbox(end_region if end_region is not None else region),
-            "text": text, "tolerance": round(float(tolerance), 2)}
+            "text": text, "tolerance": round(float(tolerance), 2), "min_duration": round(float(min_duration), 2)}
 
 
 def encode(label: dict) -> bytes:
@@ -75,8 +82,12 @@ def validate(label: dict) -> list[str]:
     w, h = label["image"].get("width"), label["image"].get("height")
     if not (isinstance(w, int) and isinstance(h, int) and w > 0 and h > 0):
         return errors + ["image size is not two positive ints"]
-    if set(label["answer"]) != set(ANSWER_KEYS) or any(type(label["answer"][k]) is not t for k, t in ANSWER_KEYS.items()):
+    ans = label["answer"]
+    if set(ans) != set(ANSWER_KEYS) or any(type(ans[k]) is not t for k, t in ANSWER_KEYS.items()):
         errors.append(f"answer keys/types differ from {sorted(ANSWER_KEYS)}")
+    elif not (ans["cells"] and all(type(c) is int for c in ans["cells"])
+              and ans["sequence"] and all(type(c) is str for c in ans["sequence"])):
+        errors.append("answer cells must be non-empty ints and sequence non-empty strings")
 
     def check_box(name, b):
         if not _is_box(b):
@@ -98,10 +109,12 @@ def validate(label: dict) -> list[str]:
         if a.get("type") not in ACTION_TYPES:
             errors.append(f"action {i} has type {a.get('type')!r}")
             continue
+        if set(a) != ACTION_FIELDS[a["type"]]:
+            errors.append(f"action {i} has fields {sorted(a)}, expected {sorted(ACTION_FIELDS[a['type']])}")
         for field in ("point", "start", "end"):
             if field in a:
                 p = a[field]
-                if not (isinstance(p, list) and len(p) == 2 and all(isinstance(v, float) for v in p)):
+                if not (isinstance(p, list) and len(p) == 2 and all(type(v) is float for v in p)):
                     errors.append(f"action {i} {field} is not a float point")
                 elif not _inside(p, w, h):
                     errors.append(f"action {i} {field} {p} leaves the image")

@@ -28,7 +28,7 @@ class Puzzle:
 @dataclass
 class Task:
     """A verified task in puzzle pixels: what the agent must do and how it is judged."""
-    rule: str                               # "type" | "click_set" | "drag"
+    rule: str                               # "type" | "click_set" | "click_order" | "drag" | "long_press" | "skip"
     answer: dict
     objects: list[dict]                     # {"id", "role", "label", "bbox", "visible_fraction"}
     target_ids: list[int] = field(default_factory=list)             # click_set: instance id of each target
@@ -37,6 +37,7 @@ class Task:
     end_boxes: list[list[float]] = field(default_factory=list)      # drag: where the end must land
     end_points: list[list[float]] = field(default_factory=list)
     text: str = ""                          # type: the exact text
+    duration: float = 0.0                   # long_press: seconds the press must last
     tolerance_px: float = 0.0
     order_matters: bool = False
     partial_credit: bool = False
@@ -51,7 +52,7 @@ class Family(Protocol):
     GEOMETRIC_AUGMENT: bool                 # may the puzzle be warped (False if angles are the answer)
 
     def sample_params(self, rng: np.random.Generator, level: int, size: tuple[int, int]) -> Any: ...
-    def controls(self, params: Any) -> str: ...            # "input" or "none": the widget variant
+    def controls(self, params: Any) -> str: ...            # "input", "skip" or "none": the widget variant
     def render(self, params: Any) -> Puzzle: ...
     def solve(self, params: Any, puzzle: Puzzle) -> Task: ...
     def instruction(self, params: Any, lang: str) -> str: ...

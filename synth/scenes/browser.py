@@ -14,7 +14,7 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networki
                  "--no-first-run", "--disable-component-update", "--disable-sync", "--hide-scrollbars",
                  "--font-render-hinting=none"]
 RECYCLE_EVERY = 50   # pages per browser context, to bound Chromium's memory growth
-BOX_IDS = ["synth-widget", "synth-instruction", "synth-puzzle", "synth-answer", "synth-verify", "synth-refresh"]
+BOX_IDS = ["synth-widget", "synth-instruction", "synth-puzzle", "synth-answer", "synth-verify", "synth-refresh", "synth-skip"]
 
 _BOXES_JS = """ids => Object.fromEntries(ids.map(id => {
   const e = document.getElementById(id);
