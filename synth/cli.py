@@ -49,6 +49,8 @@ def captcha(
     workers: Annotated[int, typer.Option(help="worker processes (default: one per CPU)")] = 0,
     shard_size: Annotated[int, typer.Option(help="samples per shard")] = 1000,
     image_format: Annotated[str, typer.Option(help="jpg or png")] = "jpg",
+    infeasible: Annotated[float, typer.Option(help="share of samples with no valid target (answer: Skip), "
+                                                   "for families that offer Skip")] = 0.1,
 ) -> None:
     """Generate verified CAPTCHA samples inside rendered web, phone-app and desktop screens."""
     from synth.pipeline import RunConfig
@@ -60,6 +62,8 @@ def captcha(
         fail(f"--n must be at least 1, got {n}")
     if shard_size < 1:
         fail(f"--shard-size must be at least 1, got {shard_size}")
+    if not 0.0 <= infeasible <= 1.0:
+        fail(f"--infeasible must be in 0..1, got {infeasible}")
     for name, value in (("lang", lang), ("platform", platform), ("image_format", image_format)):
         check_choice(name, value)
     families = tuple(family or FAMILIES)
@@ -68,7 +72,7 @@ def captcha(
         fail(f"unknown family {unknown[0]!r}; known: {', '.join(FAMILIES)}")
     check_out(out)
     cfg = RunConfig(difficulty=difficulty, n=n, seed=seed, families=families, lang=lang, platform=platform,
-                    shard_size=shard_size, image_format=image_format)
+                    shard_size=shard_size, image_format=image_format, infeasible=infeasible)
     workers = workers or os.cpu_count() or 1
     t0 = time.time()
     try:

@@ -34,6 +34,7 @@ class RunConfig:
     platform: str = "mix"             # web | mobile | desktop | mix
     shard_size: int = 1000
     image_format: str = "jpg"         # jpg | png
+    infeasible: float = 0.1           # share of samples with no valid target, where a family supports it
     kind: str = "captcha"
 
     def key(self, index: int) -> str:
@@ -107,7 +108,8 @@ class Generator:
         template, lang, variant, mode = page_pool(cfg, index // POOL_SPAN)[int(rng.integers(POOL_SIZE))]
         dpr = PLATFORMS[template.split("/")[0]]["dpr"]
         css_w, css_h = PLATFORMS[template.split("/")[0]]["puzzle"]
-        params = family.sample_params(rng, cfg.difficulty, (css_w * dpr, css_h * dpr))
+        infeasible = bool(family.SUPPORTS_INFEASIBLE and rng.random() < cfg.infeasible)
+        params = family.sample_params(rng, cfg.difficulty, (css_w * dpr, css_h * dpr), infeasible=infeasible)
         page = self.page(PageSpec(template, lang, variant, mode, family.controls(params)))
         if puzzle_size(page) != params.size:
             raise RuntimeError(f"{template}: puzzle area is {puzzle_size(page)}, expected {params.size}")

@@ -49,9 +49,12 @@ def test_same_seed_same_params_different_seed_different(name):
     assert a == b and a != c
 
 
-def test_difficulty_shrinks_counting_objects():
-    sizes = [np.mean([p.knobs["size_mean"] for p, _, _ in solved(counting, level)]) for level in LEVELS]
-    assert all(a > b for a, b in zip(sizes, sizes[1:])), sizes
+@pytest.mark.parametrize("name", sorted(FAMILIES))
+def test_difficulty_statistic_moves_monotonically(name):
+    family = FAMILIES[name]
+    means = [family.STAT_DIRECTION * np.mean([family.stat(p) for p, _, _ in solved(family, level, range(16))])
+             for level in LEVELS]
+    assert all(a < b for a, b in zip(means, means[1:])), (family.STAT, means)
 
 
 def test_rotation_rejects_a_symmetric_object():

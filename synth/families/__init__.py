@@ -1,13 +1,28 @@
-"""The family registry: every module listed here is a CAPTCHA family (see base.Family)."""
+"""The family registry: every module in this package that defines NAME and solve() is a CAPTCHA family
+(see base.Family), listed in order of module name. Adding a family is adding one module."""
+import importlib
+import pkgutil
 from types import ModuleType
 
-from synth.families import counting, occlusion, rotation
+_HELPERS = {"base", "placement"}
 
-FAMILIES: dict[str, ModuleType] = {m.NAME: m for m in (counting, rotation, occlusion)}
+
+def _discover() -> dict[str, ModuleType]:
+    found = {}
+    for info in sorted(pkgutil.iter_modules(__path__), key=lambda i: i.name):
+        if info.name in _HELPERS or info.name.startswith("_"):
+            continue
+        module = importlib.import_module(f"{__name__}.{info.name}")
+        if hasattr(module, "NAME") and hasattr(module, "solve"):
+            found[module.NAME] = module
+    return found
+
+
+FAMILIES: dict[str, ModuleType] = _discover()
 
 
 def get_family(name: str) -> ModuleType:
     """The family module called `name`; ValueError listing the known names otherwise."""
     if name not in FAMILIES:
-        raise ValueError(f"unknown family {name!r}; known: {', '.join(sorted(FAMILIES))}")
+        raise ValueError(f"unknown family {name!r}; known: {', '.join(FAMILIES)}")
     return FAMILIES[name]

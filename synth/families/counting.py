@@ -11,6 +11,8 @@ from synth.levels import LevelTable, draw as draw_knob
 NAME = "counting"
 DESCRIPTION = "count the objects of one kind among distractors; type the number or click every one"
 GEOMETRIC_AUGMENT = True
+SUPPORTS_INFEASIBLE = False
+STAT, STAT_DIRECTION = "object size (share of the puzzle side)", -1
 COUNTED = 0.6        # a target counts when at least this share of it is visible
 HIDDEN = 0.15        # ... and is hidden below this; anything between is ambiguous and rejected
 MIN_VISIBLE_PX = 120
@@ -77,7 +79,7 @@ def pick_kinds(rng: np.random.Generator, n_distractor_kinds: int, similar: float
     return target, chosen
 
 
-def sample_params(rng: np.random.Generator, level: int, size: tuple[int, int]) -> Params:
+def sample_params(rng: np.random.Generator, level: int, size: tuple[int, int], infeasible: bool = False) -> Params:
     row = TABLE.row(level)
     w, h = size
     knobs = {
@@ -104,6 +106,11 @@ def sample_params(rng: np.random.Generator, level: int, size: tuple[int, int]) -
     return Params(size=size, task="type" if rng.random() < 0.5 else "click", target=target.key,
                   objects=tuple(objects[i] for i in order), clutter=knobs["clutter"],
                   bg_seed=int(rng.integers(2**31)), knobs=knobs)
+
+
+def stat(params: Params) -> float:
+    """Difficulty statistic: mean object size as a share of the puzzle's shorter side."""
+    return params.knobs["size_mean"]
 
 
 def controls(params: Params) -> str:

@@ -13,6 +13,8 @@ from synth.levels import LevelTable, draw as draw_knob
 NAME = "occlusion"
 DESCRIPTION = "objects partly hidden behind cards; count one kind including hidden ones, or click every covered one"
 GEOMETRIC_AUGMENT = True
+SUPPORTS_INFEASIBLE = False
+STAT, STAT_DIRECTION = "hidden share of a covered object's box", +1
 COUNTED = 0.3          # count: a target counts when at least this share shows ...
 GONE = 0.08            # ... and is gone below this; between is ambiguous
 COVERED = (0.3, 0.9)  # click: a target is "partly covered" when its visible share is in this band ...
@@ -70,7 +72,7 @@ def card_over(rng: np.random.Generator, obj: tuple, hidden: float, w: int, h: in
     return max(0, box[0]), max(0, box[1]), min(w, box[2]), min(h, box[3])
 
 
-def sample_params(rng: np.random.Generator, level: int, size: tuple[int, int]) -> Params:
+def sample_params(rng: np.random.Generator, level: int, size: tuple[int, int], infeasible: bool = False) -> Params:
     row = TABLE.row(level)
     w, h = size
     knobs = {k[:-6]: draw_knob(rng, row[k], integer=k in ("count_range", "distractors_range", "occluders_range"))
@@ -94,6 +96,11 @@ def sample_params(rng: np.random.Generator, level: int, size: tuple[int, int]) -
     return Params(size=size, task="count" if rng.random() < 0.5 else "click", target=target.key,
                   objects=tuple(objects[i] for i in order), cards=cards, clutter=knobs["clutter"],
                   bg_seed=int(rng.integers(2**31)), knobs=knobs)
+
+
+def stat(params: Params) -> float:
+    """Difficulty statistic: mean share of a covered object's box that its card hides."""
+    return params.knobs["hidden"]
 
 
 def controls(params: Params) -> str:

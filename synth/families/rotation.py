@@ -12,6 +12,8 @@ from synth.levels import LevelTable, draw as draw_knob
 NAME = "rotation"
 DESCRIPTION = "drag the slider to turn a rotated picture upright; the slider spans 0-360 degrees clockwise"
 GEOMETRIC_AUGMENT = False       # a warp would change the very angle that is the answer
+SUPPORTS_INFEASIBLE = False
+STAT, STAT_DIRECTION = "accepted angle error (degrees)", -1
 MATCH_SIZE = 96                 # side of the images compared by the orientation checks
 SYMMETRY_LIMIT = 0.10           # rotated copy this close (mean abs diff / 255) to upright = ambiguous
 # Kinds a person cannot set upright even when their pixels are asymmetric (drawn diagonally, or no
@@ -45,7 +47,8 @@ class Params:
     knobs: dict
 
 
-def sample_params(rng: np.random.Generator, level: int, size: tuple[int, int], kind: str | None = None) -> Params:
+def sample_params(rng: np.random.Generator, level: int, size: tuple[int, int], infeasible: bool = False,
+                  kind: str | None = None) -> Params:
     row = TABLE.row(level)
     step = int(row["angle_step_range"][0])
     kinds = [k for k in draw.emoji_kinds() if k.en not in NO_UPRIGHT]
@@ -56,6 +59,11 @@ def sample_params(rng: np.random.Generator, level: int, size: tuple[int, int], k
     return Params(size=size, target=kind, shown_angle=shown, tolerance=knobs["tolerance"],
                   object_size=knobs["object_size"], clutter=knobs["clutter"],
                   bg_seed=int(rng.integers(2**31)), knobs=knobs)
+
+
+def stat(params: Params) -> float:
+    """Difficulty statistic: the accepted error of the final angle, degrees."""
+    return params.tolerance
 
 
 def controls(params: Params) -> str:
