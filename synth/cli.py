@@ -115,6 +115,67 @@ def summary(manifest: dict, seconds: float, out: Path) -> None:
         typer.echo(f"  {reason:40s} {count}")
 
 
+@app.command()
+def verify(dataset: Annotated[Path, typer.Argument(help="dataset folder (shards + manifest.json)")]) -> None:
+    """Re-check every shard against the manifest (sha256, counts) and every label against the contract."""
+    from synth.verify import verify_dataset
+
+    try:
+        n, problems = verify_dataset(dataset)
+    except (FileNotFoundError, ValueError) as e:
+        fail(str(e))
+    for p in problems:
+        typer.echo(p)
+    if problems:
+        fail(f"{len(problems)} problem(s) in {dataset}")
+    typer.echo(f"ok: {n} samples in {dataset} match the manifest and the label contract")
+
+
+@app.command()
+def score(
+    dataset: Annotated[Path, typer.Argument(help="dataset folder")],
+    predictions: Annotated[Path, typer.Argument(help='JSONL file: {"key": ..., "output": ...} per line')],
+    as_json: Annotated[bool, typer.Option("--json", help="print the result as JSON")] = False,
+) -> None:
+    """Score model outputs (UI-Venus-2 action text or pixel action lists) against the labels."""
+    import json
+
+    from synth.score import score_dataset
+
+    if not predictions.is_file():
+        fail(f"predictions file {predictions} does not exist")
+    try:
+        result = score_dataset(dataset, predictions)
+    except (FileNotFoundError, ValueError) as e:
+        fail(str(e))
+    if as_json:
+        typer.echo(json.dumps(result, indent=1))
+        return
+    typer.echo(f"samples {result['n']}: success rate {result['success_rate']:.3f}, mean reward {result['mean_reward']:.3f}")
+    for group in ("by_family", "by_difficulty"):
+        for name, s in result[group].items():
+            typer.echo(f"  {group[3:]:10s} {name:14s} n={s['n']:6d}  success {s['success_rate']:.3f}  reward {s['mean_reward']:.3f}")
+    typer.echo(f"unparseable outputs: {result['unparseable']}, samples without a prediction: {result['missing']}, "
+               f"predictions for unknown keys: {result['unknown_keys']}, unreadable lines: {result['bad_lines']}")
+
+
+@app.command()
+def stats(
+    dataset: Annotated[Path, typer.Argument(help="dataset folder")],
+    charts: Annotated[Optional[Path], typer.Option(help="folder for PNG charts (default: DATASET/stats)")] = None,
+) -> None:
+    """Counts by family, level, language, platform and template; rejection rates; difficulty statistics."""
+    from synth.stats import collect, format_table, write_charts
+
+    try:
+        result = collect(dataset)
+    except (FileNotFoundError, ValueError) as e:
+        fail(str(e))
+    typer.echo(format_table(result))
+    written = write_charts(result, charts or dataset / "stats")
+    typer.echo(f"\ncharts: {', '.join(str(p) for p in written)}")
+
+
 @app.command("families")
 def list_families() -> None:
     """List the CAPTCHA families: name, then a one-line description."""

@@ -197,7 +197,8 @@ def make_label(cfg: RunConfig, index: int, seed: int, family, params, task: Task
     objects += ui_objects(page, 200)
     actions, steps, neutral = reference(task, boxes, origin)
     h, w = page.rgb.shape[:2]
-    knobs = [{"name": k, "value": round(float(v), 4)} for k, v in sorted(params.knobs.items())]
+    knobs = [{"name": k, "value": round(float(v), 4)}
+             for k, v in sorted({**params.knobs, "difficulty_stat": family.stat(params)}.items())]
     checks = [{"name": k, "value": round(float(v), 4)} for k, v in sorted(task.checks.items())]
     return {
         "schema": SCHEMA, "key": cfg.key(index), "kind": cfg.kind, "family": family.NAME,

@@ -1,0 +1,57 @@
+"""Score model predictions against a dataset: success rate and mean reward, overall and by family and level."""
+import json
+from collections import defaultdict
+from pathlib import Path
+
+from synth import reward
+from synth.dataset import iter_labels
+from synth.formats import ParseError, parse_output
+
+
+def read_predictions(path: Path) -> tuple[dict[str, object], list[str]]:
+    """{key: output} from a JSONL file, and a list of problems with lines that could not be read."""
+    preds, problems = {}, []
+    with open(path, encoding="utf-8") as f:
+        for n, line in enumerate(f, 1):
+            if not line.strip():
+                continue
+            try:
+                row = json.loads(line)
+                preds[str(row["key"])] = row["output"]
+            except (json.JSONDecodeError, KeyError, TypeError):
+                problems.append(f"line {n}: not a JSON object with 'key' and 'output'")
+    return preds, problems
+
+
+def score_dataset(dataset: Path, predictions: Path) -> dict:
+    """Rewards of every prediction; unparseable outputs and samples without a prediction score 0 and are counted."""
+    preds, problems = read_predictions(predictions)
+    groups: dict[str, dict[str, list[float]]] = {"by_family": defaultdict(list), "by_difficulty": defaultdict(list)}
+    rewards, unparseable, missing, seen = [], [], [], set()
+    for label in iter_labels(dataset):
+        key = label["key"]
+        seen.add(key)
+        if key not in preds:
+            missing.append(key)
+            r = 0.0
+        else:
+            try:
+                actions = parse_output(preds[key], label["image"]["width"], label["image"]["height"])
+                r = reward.score(label, actions)
+            except ParseError:
+                unparseable.append(key)
+                r = 0.0
+        rewards.append(r)
+        groups["by_family"][label["family"]].append(r)
+        groups["by_difficulty"][str(label["difficulty"])].append(r)
+
+    def summary(rs: list[float]) -> dict:
+        return {"n": len(rs), "success_rate": round(sum(r == 1.0 for r in rs) / len(rs), 4) if rs else 0.0,
+                "mean_reward": round(sum(rs) / len(rs), 4) if rs else 0.0}
+
+    out = summary(rewards)
+    out.update({name: {k: summary(v) for k, v in sorted(g.items())} for name, g in groups.items()})
+    out.update({"unparseable": len(unparseable), "missing": len(missing),
+                "unknown_keys": len(set(preds) - seen), "bad_lines": len(problems),
+                "examples": {"unparseable": unparseable[:5], "missing": missing[:5], "bad_lines": problems[:5]}})
+    return out
