@@ -13,7 +13,7 @@ from synth.families import FAMILIES
 app = typer.Typer(add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False,
                   help="Verified CAPTCHA and grounding samples for GUI agents, as WebDataset shards.")
 log = logging.getLogger("synth")
-CHOICES = {"lang": ("en", "zh", "mix"), "platform": ("web", "mobile", "desktop", "mix"), "image_format": ("jpg", "png")}
+CHOICES = {"executor": ("local", "ray"), "lang": ("en", "zh", "mix"), "platform": ("web", "mobile", "desktop", "mix"), "image_format": ("jpg", "png")}
 
 
 def fail(message: str) -> None:
@@ -51,6 +51,9 @@ def captcha(
     image_format: Annotated[str, typer.Option(help="jpg or png")] = "jpg",
     infeasible: Annotated[float, typer.Option(help="share of samples with no valid target (answer: Skip), "
                                                    "for families that offer Skip")] = 0.1,
+    executor: Annotated[str, typer.Option(help="local (process pool) or ray (one task per shard)")] = "local",
+    ray_address: Annotated[Optional[str], typer.Option(help="address of an existing Ray cluster "
+                                                            "(default: start a local one)")] = None,
 ) -> None:
     """Generate verified CAPTCHA samples inside rendered web, phone-app and desktop screens."""
     from synth.pipeline import RunConfig
@@ -64,7 +67,8 @@ def captcha(
         fail(f"--shard-size must be at least 1, got {shard_size}")
     if not 0.0 <= infeasible <= 1.0:
         fail(f"--infeasible must be in 0..1, got {infeasible}")
-    for name, value in (("lang", lang), ("platform", platform), ("image_format", image_format)):
+    for name, value in (("lang", lang), ("platform", platform), ("image_format", image_format),
+                        ("executor", executor)):
         check_choice(name, value)
     families = tuple(family or FAMILIES)
     unknown = [f for f in families if f not in FAMILIES]
@@ -76,13 +80,15 @@ def captcha(
     workers = workers or os.cpu_count() or 1
     t0 = time.time()
     try:
-        manifest = _run_with_progress(run, cfg, out, workers)
-    except (ValueError, RuntimeError, OSError) as e:
+        manifest = _run_with_progress(run, cfg, out, workers, executor, ray_address)
+    except OSError as e:
+        fail(f"{e.strerror or e} ({e.filename or out})")
+    except (ValueError, RuntimeError) as e:
         fail(str(e).splitlines()[0] if str(e) else type(e).__name__)
     summary(manifest, time.time() - t0, out)
 
 
-def _run_with_progress(run, cfg, out: Path, workers: int) -> dict:
+def _run_with_progress(run, cfg, out: Path, workers: int, executor: str, ray_address: str | None) -> dict:
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
     state = {"done": 0, "rejected": 0}
@@ -98,7 +104,8 @@ def _run_with_progress(run, cfg, out: Path, workers: int) -> dict:
             rate = state["done"] / max(time.time() - t0, 1e-6)
             bar.update(task, completed=state["done"], rejected=state["rejected"], rate=f"{rate:.1f} samples/s")
 
-        manifest = run(cfg, out, workers=workers, on_progress=on_progress)
+        manifest = run(cfg, out, workers=workers, executor=executor, ray_address=ray_address,
+                       on_progress=on_progress)
         bar.update(task, completed=cfg.n)
     return manifest
 

@@ -9,7 +9,6 @@ import logging
 import multiprocessing as mp
 import os
 import threading
-import time
 from collections import Counter
 from pathlib import Path
 from typing import Callable, Iterator
@@ -131,12 +130,12 @@ def finished_shards(out: Path, manifest: dict) -> set[str]:
     return done
 
 
-def run(cfg: RunConfig, out: Path, workers: int = 1, executor: Callable = run_local,
+def run(cfg: RunConfig, out: Path, workers: int = 1, executor: str = "local", ray_address: str | None = None,
         on_progress: Callable[[int, int], None] | None = None) -> dict:
-    """Generate the run into `out`, resuming a previous partial run of the same config; returns the manifest."""
+    """Generate the run into `out`, resuming a previous partial run of the same config; returns the manifest.
+    `executor` is "local" (a process pool of `workers`) or "ray" (one task per shard on a Ray cluster)."""
     out.mkdir(parents=True, exist_ok=True)
-    for stale in out.glob("*" + TMP_SUFFIX):
-        stale.unlink()
+    remove_temporaries(out)
     manifest = load_manifest(out, cfg)
     n_shards = -(-cfg.n // cfg.shard_size)
     done = finished_shards(out, manifest)
@@ -144,37 +143,56 @@ def run(cfg: RunConfig, out: Path, workers: int = 1, executor: Callable = run_lo
     todo = [s for s in range(n_shards) if shard_name(cfg, s) not in done]
     if on_progress:
         on_progress(sum(s["samples"] for s in manifest["shards"]), 0)
-    chunks = plan(cfg, todo)
+    if executor == "ray":
+        from synth.ray_executor import ray_shards
+        infos = ray_shards(cfg, out, todo, ray_address, on_progress)
+    else:
+        infos = local_shards(cfg, out, todo, workers, on_progress)
+    for info in infos:
+        manifest["shards"].append(info)
+        write_manifest(out, manifest)
+    remove_temporaries(out)
+    return manifest
+
+
+def remove_temporaries(out: Path) -> None:
+    """Delete leftovers of an interrupted run (temporary shard and manifest files)."""
+    for stale in out.glob("*" + TMP_SUFFIX):
+        stale.unlink()
+
+
+def write_shard(cfg: RunConfig, out: Path, shard: int, results: Iterator[ChunkResult]) -> dict:
+    """Write one shard from its chunk results (in order); returns its manifest entry."""
+    rejections: Counter = Counter()
+    with ShardWriter(out / shard_name(cfg, shard)) as writer:
+        for _, samples, rej in results:
+            for key, members in samples:
+                writer.write(key, members)
+            rejections.update(rej)
+        info = writer.commit()
+    info["rejections"] = dict(sorted(rejections.items()))
+    return info
+
+
+def local_shards(cfg: RunConfig, out: Path, shards: list[int], workers: int,
+                 on_progress: Callable[[int, int], None] | None) -> Iterator[dict]:
+    """Generate shards on a local process pool; yields each shard's manifest entry when it is on disk."""
+    chunks = plan(cfg, shards)
     manager = mp.get_context("spawn").Manager() if on_progress and workers > 1 and len(chunks) > 1 else None
     progress = _Direct(on_progress) if on_progress else None
     if manager is not None:
         progress = manager.Queue()
         threading.Thread(target=_relay, args=(progress, on_progress), daemon=True).start()
-    writer, rejections, t0 = None, Counter(), time.time()
-    results = executor(cfg, chunks, workers, progress)
+    results = run_local(cfg, chunks, workers, progress)
     try:
-        for (shard, start, end), samples, rej in results:
-            if writer is None:
-                writer = ShardWriter(out / shard_name(cfg, shard))
-                rejections = Counter()
-            for key, members in samples:
-                writer.write(key, members)
-            rejections.update(rej)
-            if end == min(cfg.n, (shard + 1) * cfg.shard_size):
-                info = writer.commit()
-                writer.__exit__(None, None, None)
-                writer = None
-                info["rejections"] = dict(sorted(rejections.items()))
-                manifest["shards"].append(info)
-                write_manifest(out, manifest)
+        for shard in shards:
+            n_chunks = sum(1 for c in chunks if c[0] == shard)
+            yield write_shard(cfg, out, shard, (next(results) for _ in range(n_chunks)))
     finally:
-        if writer is not None:
-            writer.__exit__(None, None, None)
+        results.close()
         if manager is not None:
             progress.put(None)
             manager.shutdown()
-    manifest["seconds"] = round(time.time() - t0, 2)
-    return manifest
 
 
 class _Direct:

@@ -47,11 +47,15 @@ class ShardWriter:
         return self
 
     def __exit__(self, *exc) -> None:
-        if not self._file.closed:
-            self._tar.close()
-            self._file.close()
-        if self.tmp.exists():
-            self.tmp.unlink()
+        try:
+            if not self._file.closed:   # not committed: drop the partial shard, even if closing fails
+                for close in (self._tar.close, self._file.close):
+                    try:
+                        close()
+                    except OSError:
+                        pass
+        finally:
+            self.tmp.unlink(missing_ok=True)
 
 
 def file_digest(path: Path) -> dict:

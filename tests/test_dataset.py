@@ -6,7 +6,7 @@ import json
 from PIL import Image
 
 from synth import reward, spec
-from tests.conftest import read_samples
+from tests.conftest import BASE_ARGS, read_samples
 from synth.cli import main
 
 
@@ -80,8 +80,7 @@ def test_manifest_matches_shards(dataset):
 
 def test_same_seed_same_bytes_whatever_the_workers(dataset, tmp_path):
     out = tmp_path / "again"
-    assert main(["captcha", "--difficulty", "3", "--n", "36", "--seed", "11", "--out", str(out),
-                 "--shard-size", "20", "--workers", "1"]) == 0
+    assert main(["captcha", *BASE_ARGS, "--out", str(out), "--workers", "1"]) == 0
     for shard in sorted(dataset.glob("*.tar")):
         assert (out / shard.name).read_bytes() == shard.read_bytes()
 
@@ -94,7 +93,6 @@ def test_rerun_resumes_and_replaces_a_damaged_shard(dataset, tmp_path):
     first = out / "captcha-000000.tar"
     good = first.read_bytes()
     first.write_bytes(good[: len(good) // 2])           # a truncated shard must be regenerated
-    assert main(["captcha", "--difficulty", "3", "--n", "36", "--seed", "11", "--out", str(out),
-                 "--shard-size", "20", "--workers", "1"]) == 0
+    assert main(["captcha", *BASE_ARGS, "--out", str(out), "--workers", "1"]) == 0
     assert first.read_bytes() == good
     assert len(read_samples(out)) == 36

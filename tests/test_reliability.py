@@ -1,0 +1,84 @@
+"""Crash safety, resume, Ray, browser faults and a full disk."""
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import psutil
+import pytest
+
+from synth.pipeline import Generator, RunConfig
+
+from tests.conftest import BASE_ARGS
+
+ARGS = ["captcha", *BASE_ARGS]
+
+
+def start(out: Path, *extra: str) -> subprocess.Popen:
+    return subprocess.Popen([sys.executable, "-m", "synth", *ARGS, "--out", str(out), *extra],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, start_new_session=True)
+
+
+def same_shards(a: Path, b: Path) -> None:
+    names = sorted(p.name for p in a.glob("*.tar"))
+    assert names == sorted(p.name for p in b.glob("*.tar"))
+    for name in names:
+        assert (a / name).read_bytes() == (b / name).read_bytes(), name
+
+
+def test_kill_9_then_rerun_gives_identical_shards(dataset, tmp_path):
+    out = tmp_path / "killed"
+    proc = start(out, "--workers", "1")               # one process: the second shard comes seconds later
+    deadline = time.time() + 120
+    while not (out / "captcha-000000.tar").exists():
+        assert proc.poll() is None and time.time() < deadline, "run ended before its first shard"
+        time.sleep(0.05)
+    os.killpg(proc.pid, signal.SIGKILL)               # the CLI, its workers and their browsers
+    proc.wait()
+    assert not (out / "captcha-000001.tar").exists()
+    proc = start(out, "--workers", "2")
+    assert proc.wait(timeout=300) == 0, proc.stderr.read().decode()
+    same_shards(dataset, out)
+    assert sorted(p.name for p in out.iterdir()) == ["captcha-000000.tar", "captcha-000001.tar", "manifest.json"]
+
+
+def test_ray_executor_matches_local(dataset, tmp_path):
+    out = tmp_path / "ray"
+    proc = start(out, "--executor", "ray")
+    assert proc.wait(timeout=600) == 0, proc.stderr.read().decode()
+    same_shards(dataset, out)
+
+
+def test_browser_killed_mid_run_is_restarted():
+    cfg = RunConfig(difficulty=2, n=8, seed=5, platform="web", families=("counting",))
+    fresh = Generator(cfg)
+    expected = [fresh.sample(i)[1] for i in range(4)]
+    fresh.close()
+    gen = Generator(cfg)
+    try:
+        assert gen.sample(0)[1] == expected[0]
+        browsers = [p for p in psutil.Process().children(recursive=True) if "chrom" in p.name()]
+        assert browsers, "no Chromium process found"
+        for p in browsers:
+            p.kill()
+        gen._pages.clear()                          # force new renders on the dead browser
+        assert [gen.sample(i)[1] for i in range(1, 4)] == expected[1:]
+    finally:
+        gen.close()
+
+
+def test_full_disk_gives_one_line_and_no_partial_shard(tmp_path):
+    disk = tmp_path / "disk"
+    disk.mkdir()
+    if subprocess.run(["mount", "-t", "tmpfs", "-o", "size=600k", "tmpfs", str(disk)]).returncode != 0:
+        pytest.skip("cannot mount a small tmpfs here (needs root)")
+    try:
+        r = subprocess.run([sys.executable, "-m", "synth", *ARGS, "--out", str(disk / "out"), "--workers", "1"],
+                           capture_output=True, text=True)
+        assert r.returncode == 1 and "No space left on device" in r.stderr, r.stderr
+        assert "Traceback" not in r.stderr and len(r.stderr.strip().splitlines()) == 1
+        assert not list((disk / "out").glob("*.tmp")) and not list((disk / "out").glob("*.tar"))
+    finally:
+        subprocess.run(["umount", str(disk)])
