@@ -32,7 +32,7 @@ def pipeline(level: int, geometric: bool) -> A.Compose:
         A.HueSaturationValue(hue_shift_limit=int(40 * k["color"]), sat_shift_limit=int(60 * k["color"]),
                              val_shift_limit=0, p=0.5),
         A.GaussianBlur(blur_limit=(3, 5), p=k["blur_p"]),
-        A.GaussNoise(std_range=k["noise_range"], p=0.8),
+        A.GaussNoise(std_range=k["noise_range"], noise_scale_factor=0.5, p=0.8),
         A.ImageCompression(quality_range=k["jpeg_range"], p=0.7),
     ]
     if geometric and k["warp_p"] > 0:

@@ -37,21 +37,29 @@ def wrap(text: str, fnt: ImageFont.FreeTypeFont, width: float) -> list[str]:
 def draw_instruction(rgb: np.ndarray, box: list[float], text: str, dpr: int) -> None:
     """Write `text` in white inside the widget's instruction band, shrinking it until it fits in two lines."""
     x0, y0, x1, y1 = (int(round(v)) for v in box)
-    band = Image.fromarray(rgb[y0:y1, x0:x1])
+    rgb[y0:y1, x0:x1] = instruction_band(rgb[y0:y1, x0:x1].tobytes(), (x1 - x0, y1 - y0), text, dpr)
+
+
+@lru_cache(maxsize=512)
+def instruction_band(pixels: bytes, size: tuple[int, int], text: str, dpr: int) -> np.ndarray:
+    """The band's pixels with `text` written on them (cached: pages and instructions repeat)."""
+    band = Image.frombytes("RGB", size, pixels)
     pad = 10 * dpr
-    for size in range(16 * dpr, 9 * dpr, -dpr):
-        fnt = font(size)
-        lines = wrap(text, fnt, (x1 - x0) - 2 * pad)
-        line_h = int(size * 1.3)
-        if len(lines) <= 2 and len(lines) * line_h <= (y1 - y0) - 4 * dpr:
+    for font_size in range(16 * dpr, 9 * dpr, -dpr):
+        fnt = font(font_size)
+        lines = wrap(text, fnt, size[0] - 2 * pad)
+        line_h = int(font_size * 1.3)
+        if len(lines) <= 2 and len(lines) * line_h <= size[1] - 4 * dpr:
             break
     else:
         raise Reject("compose.instruction_too_long")
     d = ImageDraw.Draw(band)
-    top = ((y1 - y0) - len(lines) * line_h) // 2
+    top = (size[1] - len(lines) * line_h) // 2
     for i, line in enumerate(lines):
         d.text((pad, top + i * line_h), line, font=fnt, fill=(255, 255, 255))
-    rgb[y0:y1, x0:x1] = np.asarray(band)
+    out = np.asarray(band)
+    out.flags.writeable = False
+    return out
 
 
 def puzzle_origin(page: RenderedPage) -> tuple[int, int]:

@@ -1,11 +1,10 @@
 """One worker's recipe for a sample: seed -> params -> puzzle -> verify -> page -> compose -> label -> bytes."""
-import io
 from collections import Counter, OrderedDict
 from dataclasses import dataclass
 from functools import lru_cache
 
+import cv2
 import numpy as np
-from PIL import Image
 
 from synth import SCHEMA, __version__, draw, reward, spec
 from synth.augment import degrade
@@ -16,7 +15,7 @@ from synth.scenes.browser import Browser, RenderedPage
 from synth.scenes.pages import PLATFORMS, PageSpec, list_templates
 from synth.seeds import page_seed, sample_seed
 
-POOL_SPAN = 500        # consecutive samples that share one pool of rendered pages
+POOL_SPAN = 1000       # consecutive samples that share one pool of rendered pages
 POOL_SIZE = 6          # pages per pool
 MAX_ATTEMPTS = 60      # redraws of one sample before the run gives up
 JPEG_QUALITY = 90
@@ -145,12 +144,12 @@ def remeasure(task: Task, before: np.ndarray, after: np.ndarray) -> None:
 
 
 def encode_image(rgb: np.ndarray, fmt: str) -> bytes:
-    buf = io.BytesIO()
-    if fmt == "png":
-        Image.fromarray(rgb).save(buf, "PNG", compress_level=1)
-    else:
-        Image.fromarray(rgb).save(buf, "JPEG", quality=JPEG_QUALITY)
-    return buf.getvalue()
+    """JPEG (quality 90) or PNG bytes of an RGB image."""
+    params = [cv2.IMWRITE_PNG_COMPRESSION, 1] if fmt == "png" else [cv2.IMWRITE_JPEG_QUALITY, JPEG_QUALITY]
+    ok, data = cv2.imencode("." + fmt, cv2.cvtColor(rgb, cv2.COLOR_RGB2BGR), params)
+    if not ok:
+        raise RuntimeError(f"could not encode a {fmt} image")
+    return data.tobytes()
 
 
 def ui_objects(page: RenderedPage, start_id: int) -> list[dict]:

@@ -49,6 +49,8 @@ _progress = None
 
 def _init_worker(cfg: RunConfig, progress) -> None:
     global _generator, _progress
+    import cv2
+    cv2.setNumThreads(1)        # one process per core already
     logging.getLogger("albumentations").setLevel(logging.ERROR)
     _generator, _progress = Generator(cfg), progress
 

@@ -164,9 +164,8 @@ def estimate_angle(puzzle: Puzzle) -> tuple[float, float]:
     def small(img, n):
         return cv2.resize(img, (n, n), interpolation=cv2.INTER_AREA).astype(np.float32)
     shown, upright = puzzle.rgb[y:y + d, x:x + d], puzzle.extras["upright"]
-    _, coarse = min(_match_errors(small(upright, 48), small(shown, 48), range(0, 360, 6)))
-    err, angle = min(_match_errors(small(upright, MATCH_SIZE), small(shown, MATCH_SIZE),
-                                   range(int(coarse) - 6, int(coarse) + 7)))
+    _, coarse = min(_match_errors(small(upright, 40), small(shown, 40), range(0, 360, 8)))
+    err, angle = min(_match_errors(small(upright, 64), small(shown, 64), range(int(coarse) - 8, int(coarse) + 9)))
     return angle % 360, err
 
 
