@@ -2,6 +2,7 @@
 import logging
 import os
 import sys
+import tempfile
 import time
 from pathlib import Path
 from typing import Annotated, Optional
@@ -37,25 +38,58 @@ def check_out(out: Path) -> None:
         fail(f"output folder {out} is not writable")
 
 
+# options shared by `captcha` and `grounding`
+Difficulty = Annotated[int, typer.Option(help="1 (easiest) to 5 (hardest)")]
+Count = Annotated[int, typer.Option("--n", help="number of samples to write")]
+Seed = Annotated[int, typer.Option(help="run seed: same seed, same bytes")]
+Lang = Annotated[str, typer.Option(help="en, zh or mix")]
+Platform = Annotated[str, typer.Option(help="web, mobile, desktop or mix")]
+Workers = Annotated[int, typer.Option(help="worker processes (default: one per CPU)")]
+ShardSize = Annotated[int, typer.Option(help="samples per shard")]
+ImageFormat = Annotated[str, typer.Option(help="jpg or png")]
+Executor = Annotated[str, typer.Option(help="local (process pool) or ray (one task per shard)")]
+RayAddress = Annotated[Optional[str], typer.Option(help="address of an existing Ray cluster (default: start a local one)")]
+
+
 @app.command()
 def captcha(
-    difficulty: Annotated[int, typer.Option(help="1 (easiest) to 5 (hardest)")] = 3,
-    n: Annotated[int, typer.Option("--n", help="number of samples to write")] = 1000,
+    difficulty: Difficulty = 3, n: Count = 1000,
     out: Annotated[Path, typer.Option(help="output folder for shards and manifest.json")] = Path("out/captcha"),
-    seed: Annotated[int, typer.Option(help="run seed: same seed, same bytes")] = 0,
+    seed: Seed = 0,
     family: Annotated[Optional[list[str]], typer.Option(help="family to include (repeat to mix); default: all")] = None,
-    lang: Annotated[str, typer.Option(help="en, zh or mix")] = "mix",
-    platform: Annotated[str, typer.Option(help="web, mobile, desktop or mix")] = "mix",
-    workers: Annotated[int, typer.Option(help="worker processes (default: one per CPU)")] = 0,
-    shard_size: Annotated[int, typer.Option(help="samples per shard")] = 1000,
-    image_format: Annotated[str, typer.Option(help="jpg or png")] = "jpg",
+    lang: Lang = "mix", platform: Platform = "mix", workers: Workers = 0, shard_size: ShardSize = 1000,
+    image_format: ImageFormat = "jpg",
     infeasible: Annotated[float, typer.Option(help="share of samples with no valid target (answer: Skip), "
                                                    "for families that offer Skip")] = 0.1,
-    executor: Annotated[str, typer.Option(help="local (process pool) or ray (one task per shard)")] = "local",
-    ray_address: Annotated[Optional[str], typer.Option(help="address of an existing Ray cluster "
-                                                            "(default: start a local one)")] = None,
+    executor: Executor = "local", ray_address: RayAddress = None,
 ) -> None:
     """Generate verified CAPTCHA samples inside rendered web, phone-app and desktop screens."""
+    if not 0.0 <= infeasible <= 1.0:
+        fail(f"--infeasible must be in 0..1, got {infeasible}")
+    families = tuple(family or FAMILIES)
+    unknown = [f for f in families if f not in FAMILIES]
+    if unknown:
+        fail(f"unknown family {unknown[0]!r}; known: {', '.join(FAMILIES)}")
+    generate("captcha", difficulty, n, out, seed, lang, platform, workers, shard_size, image_format, executor,
+             ray_address, families=families, infeasible=infeasible)
+
+
+@app.command()
+def grounding(
+    difficulty: Difficulty = 3, n: Count = 1000,
+    out: Annotated[Path, typer.Option(help="output folder for shards and manifest.json")] = Path("out/grounding"),
+    seed: Seed = 0, lang: Lang = "mix", platform: Platform = "mix", workers: Workers = 0,
+    shard_size: ShardSize = 1000, image_format: ImageFormat = "jpg", executor: Executor = "local",
+    ray_address: RayAddress = None,
+) -> None:
+    """Generate verified grounding samples: an element of a rendered screen, described, with its exact box."""
+    generate("grounding", difficulty, n, out, seed, lang, platform, workers, shard_size, image_format, executor,
+             ray_address, families=("element",))
+
+
+def generate(kind: str, difficulty: int, n: int, out: Path, seed: int, lang: str, platform: str, workers: int,
+             shard_size: int, image_format: str, executor: str, ray_address: str | None, **extra) -> None:
+    """Validate the shared options, run, and print the summary."""
     from synth.pipeline import RunConfig
     from synth.run import run
 
@@ -65,22 +99,15 @@ def captcha(
         fail(f"--n must be at least 1, got {n}")
     if shard_size < 1:
         fail(f"--shard-size must be at least 1, got {shard_size}")
-    if not 0.0 <= infeasible <= 1.0:
-        fail(f"--infeasible must be in 0..1, got {infeasible}")
     for name, value in (("lang", lang), ("platform", platform), ("image_format", image_format),
                         ("executor", executor)):
         check_choice(name, value)
-    families = tuple(family or FAMILIES)
-    unknown = [f for f in families if f not in FAMILIES]
-    if unknown:
-        fail(f"unknown family {unknown[0]!r}; known: {', '.join(FAMILIES)}")
     check_out(out)
-    cfg = RunConfig(difficulty=difficulty, n=n, seed=seed, families=families, lang=lang, platform=platform,
-                    shard_size=shard_size, image_format=image_format, infeasible=infeasible)
-    workers = workers or os.cpu_count() or 1
+    cfg = RunConfig(kind=kind, difficulty=difficulty, n=n, seed=seed, lang=lang, platform=platform,
+                    shard_size=shard_size, image_format=image_format, **extra)
     t0 = time.time()
     try:
-        manifest = _run_with_progress(run, cfg, out, workers, executor, ray_address)
+        manifest = _run_with_progress(run, cfg, out, workers or os.cpu_count() or 1, executor, ray_address)
     except OSError as e:
         fail(f"{e.strerror or e} ({e.filename or out})")
     except (ValueError, RuntimeError) as e:
@@ -95,7 +122,7 @@ def _run_with_progress(run, cfg, out: Path, workers: int, executor: str, ray_add
     columns = [TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
                TextColumn("{task.fields[rate]}"), TextColumn("rejected {task.fields[rejected]}"), TimeRemainingColumn()]
     with Progress(*columns, transient=False, disable=not sys.stderr.isatty()) as bar:
-        task = bar.add_task("captcha", total=cfg.n, rejected=0, rate="")
+        task = bar.add_task(cfg.kind, total=cfg.n, rejected=0, rate="")
         t0 = time.time()
 
         def on_progress(samples: int, rejected: int) -> None:
@@ -181,6 +208,69 @@ def stats(
     typer.echo(format_table(result))
     written = write_charts(result, charts or dataset / "stats")
     typer.echo(f"\ncharts: {', '.join(str(p) for p in written)}")
+
+
+@app.command()
+def gallery(
+    dataset: Annotated[Path, typer.Argument(help="dataset folder")],
+    out: Annotated[Path, typer.Option(help="folder for the static site")] = Path("out/gallery"),
+    max_samples: Annotated[Optional[int], typer.Option("--max", help="keep at most N samples, evenly spread")] = None,
+) -> None:
+    """Write a static QA gallery (opens from file://): filters, overlays, keyboard review, flags."""
+    from synth.gallery import build_gallery
+    from synth.stats import collect, write_charts
+
+    if max_samples is not None and max_samples < 1:
+        fail(f"--max must be at least 1, got {max_samples}")
+    check_out(out)
+    try:
+        with tempfile.TemporaryDirectory() as tmp:
+            charts = write_charts(collect(dataset), Path(tmp))
+            n = build_gallery(dataset, out, max_samples=max_samples, charts=charts)
+    except (FileNotFoundError, ValueError) as e:
+        fail(str(e))
+    typer.echo(f"gallery of {n} samples: {(out / 'index.html').resolve().as_uri()}")
+
+
+@app.command()
+def flagged(flags: Annotated[Path, typer.Argument(help="flags.json exported from the gallery")]) -> None:
+    """List the keys a reviewer flagged, with their reasons (one per line, tab-separated)."""
+    from synth.gallery import read_flags
+
+    try:
+        found = read_flags(flags)
+    except (FileNotFoundError, ValueError) as e:
+        fail(str(e))
+    for key, reason in sorted(found.items()):
+        typer.echo(f"{key}\t{reason}")
+
+
+@app.command()
+def export(
+    dataset: Annotated[Path, typer.Argument(help="a grounding dataset folder")],
+    out: Annotated[Path, typer.Option(help="folder for screenspot.json and the images")] = Path("out/screenspot"),
+) -> None:
+    """Write a grounding dataset as ScreenSpot-style JSON (img_filename, bbox, instruction, data_type, platform)
+    with the screenshots next to it, for existing grounding evaluation tools."""
+    import json
+
+    from synth.dataset import iter_samples
+    from synth.formats import screenspot_record
+
+    check_out(out)
+    records = []
+    try:
+        for key, members in iter_samples(dataset):
+            label = json.loads(members["json"])
+            if label["kind"] != "grounding":
+                fail(f"{key} is a {label['kind']} sample: export takes grounding datasets")
+            ext = next(e for e in members if e != "json")
+            (out / f"{key}.{ext}").write_bytes(members[ext])
+            records.append(screenspot_record(label, f"{key}.{ext}"))
+    except (FileNotFoundError, ValueError) as e:
+        fail(str(e))
+    (out / "screenspot.json").write_text(json.dumps(records, ensure_ascii=False, indent=1) + "\n")
+    typer.echo(f"wrote {len(records)} records to {out / 'screenspot.json'}")
 
 
 @app.command("families")

@@ -20,6 +20,7 @@ POOL_SIZE = 6          # pages per pool
 MAX_ATTEMPTS = 60      # redraws of one sample before the run gives up
 JPEG_QUALITY = 90
 PLATFORM_CYCLE = ["web", "mobile", "web", "desktop", "web", "mobile"]
+GROUNDING_PLATFORMS = ["web", "mobile", "desktop"]
 
 
 @dataclass(frozen=True)
@@ -101,6 +102,8 @@ class Generator:
                            f"({dict(rejections)})")
 
     def _attempt(self, index: int, seed: int) -> dict[str, bytes]:
+        if self.cfg.kind == "grounding":
+            return self._attempt_grounding(index, seed)
         cfg = self.cfg
         rng = np.random.default_rng(seed)
         family = FAMILIES[cfg.families[index % len(cfg.families)]]
@@ -124,6 +127,28 @@ class Generator:
                            {"seed": aug_seed, "applied": ",".join(applied)})
         check_label(label)
         return {cfg.image_format: encode_image(image, cfg.image_format), "json": spec.encode(label)}
+
+
+    def _attempt_grounding(self, index: int, seed: int) -> dict[str, bytes]:
+        """A grounding sample on its own freshly rendered page (so no two samples share an image)."""
+        from synth.grounding import levels as grounding_levels, sample as grounding_sample
+
+        cfg = self.cfg
+        rng = np.random.default_rng(seed)
+        platforms = GROUNDING_PLATFORMS if cfg.platform == "mix" else [cfg.platform]
+        platform = platforms[index % len(platforms)]
+        templates = list_templates(platform)
+        template = templates[int(rng.integers(len(templates)))]
+        lang = cfg.lang if cfg.lang != "mix" else ("en", "zh")[(index // len(platforms)) % 2]
+        viewport, dpr = grounding_levels.SCREENS[platform][cfg.difficulty]
+        page = self.browser.render(PageSpec(template, lang, int(rng.integers(2**31)), "none", "none", viewport, dpr))
+        el, kind, instruction, knobs = grounding_sample.choose(rng, page, cfg.difficulty, lang)
+        h, w = page.rgb.shape[:2]
+        visible = [e for e in page.elements if grounding_sample.on_screen(e, w, h)]
+        label = grounding_sample.make_label(cfg.key(index), cfg.kind, cfg.difficulty, seed, page, el, kind,
+                                            instruction, knobs, visible)
+        grounding_sample.check(label)
+        return {cfg.image_format: encode_image(page.rgb, cfg.image_format), "json": spec.encode(label)}
 
 
 def remeasure(task: Task, before: np.ndarray, after: np.ndarray) -> None:
@@ -203,7 +228,7 @@ def make_label(cfg: RunConfig, index: int, seed: int, family, params, task: Task
         "schema": SCHEMA, "key": cfg.key(index), "kind": cfg.kind, "family": family.NAME,
         "difficulty": cfg.difficulty, "seed": seed, "platform": page.spec.platform, "lang": page.spec.lang,
         "template": page.spec.template, "image": {"width": int(w), "height": int(h)},
-        "instruction": instruction, "answer": spec.answer(**task.answer, **({"text": task.text} if task.text else {})),
+        "instruction": instruction, "answer": spec.answer(**{**task.answer, **({"text": task.text} if task.text else {})}),
         "actions": actions,
         "accept": {"order_matters": task.order_matters, "partial_credit": task.partial_credit,
                    "steps": steps, "neutral_regions": neutral},

@@ -141,6 +141,9 @@ def solve(params: Params, puzzle: Puzzle) -> Task:
             raise Reject(f"{NAME}.ambiguous_visibility")
         if not covered:
             raise Reject(f"{NAME}.no_covered_target")
+        for o in objects:        # same-kind objects that are not covered are not answers: say so
+            if o["role"] == "target" and o["id"] not in covered:
+                o["role"] = "uncovered_same_kind"
         task = Task(rule="click_set", answer={"count": len(covered)}, objects=objects,
                     target_ids=covered, target_boxes=[by_id[i]["bbox"] for i in covered],
                     points=[draw.inner_point(by_id[i]["_mask"]) for i in covered], partial_credit=True)

@@ -40,6 +40,8 @@ from typing import Iterable, Iterator
 
 from PIL import Image
 
+from synth.spec import ANSWER_UNUSED   # answer values that mean "not used by this family"
+
 STATIC = Path(__file__).parent / "static"
 ASSETS = ("app.js", "style.css")
 THUMB_WIDTH = 320
@@ -47,10 +49,8 @@ THUMB_QUALITY = 80
 IMAGE_EXTS = ("jpg", "jpeg", "png", "webp")
 FLAG_REASONS = ("wrong label", "ambiguous", "unreadable", "ugly page", "other")
 _KEY_RE = re.compile(r"[A-Za-z0-9_\-]+")
+GENERATOR_MARK = '<meta name="generator" content="synth-gallery">'
 _PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
-# answer keys and the values that mean "not used by this family" (synth.spec.ANSWER_UNUSED)
-_ANSWER_UNUSED = {"count": -1, "angle": -1.0, "text": "", "offset": -1.0, "cells": [-1], "sequence": [""],
-                  "feasible": True}
 
 __all__ = ["build_gallery", "read_flags", "FLAG_REASONS"]
 
@@ -64,7 +64,8 @@ def build_gallery(dataset: Path, out: Path, max_samples: int | None = None, char
     ValueError for a corrupt shard (named in the message), a non-PNG chart or max_samples < 1."""
     dataset, out = Path(dataset), Path(out)
     if not dataset.is_dir():
-        raise FileNotFoundError(f"dataset folder {dataset} does not exist")
+        what = "is not a folder" if dataset.exists() else "does not exist"
+        raise FileNotFoundError(f"dataset folder {dataset} {what}")
     shards = sorted(p for p in dataset.glob("*.tar") if p.is_file())
     if not shards:
         raise FileNotFoundError(f"no shards (*.tar) in dataset folder {dataset}")
@@ -77,6 +78,8 @@ def build_gallery(dataset: Path, out: Path, max_samples: int | None = None, char
         with open(c, "rb") as f:
             if f.read(8) != _PNG_MAGIC:
                 raise ValueError(f"chart {c} is not a PNG file")
+    if out.resolve() == dataset.resolve():
+        raise ValueError(f"write the gallery to a folder other than the dataset folder {dataset}")
     manifest = _read_manifest(dataset)
 
     selected = None
@@ -86,6 +89,7 @@ def build_gallery(dataset: Path, out: Path, max_samples: int | None = None, char
         if max_samples < total:
             selected = {i * total // max_samples for i in range(max_samples)}
 
+    ours = _is_gallery_or_empty(out)
     out.mkdir(parents=True, exist_ok=True)
     for sub in ("full", "thumb", "stats"):
         (out / sub).mkdir(exist_ok=True)
@@ -98,16 +102,40 @@ def build_gallery(dataset: Path, out: Path, max_samples: int | None = None, char
         written["stats"].add(name)
         chart_paths.append(f"stats/{name}")
 
+    data_tmp = out / "data.js.tmp"
+    try:
+        n, meta = _write_samples(dataset, shards, out, data_tmp, selected, total, manifest, chart_paths, written)
+        if n == 0:
+            raise ValueError(f"dataset folder {dataset} holds shards but no samples")
+        os.replace(data_tmp, out / "data.js")
+    finally:
+        data_tmp.unlink(missing_ok=True)
+
+    if ours:   # drop the files of an earlier build into the same folder (never files of a folder we did not make)
+        for sub, names in written.items():
+            for p in (out / sub).iterdir():
+                if p.is_file() and p.name not in names:
+                    p.unlink()
+    for name in ASSETS:
+        shutil.copyfile(STATIC / name, out / name)
+    page = (STATIC / "index.html").read_text(encoding="utf-8")
+    (out / "index.html").write_text(page.replace("{{title}}", html.escape(meta["title"])), encoding="utf-8")
+    return n
+
+
+def _write_samples(dataset: Path, shards: list[Path], out: Path, data_tmp: Path, selected: set[int] | None,
+                   total: int | None, manifest: dict | None, chart_paths: list[str],
+                   written: dict[str, set[str]]) -> tuple[int, dict]:
+    """Stream the (selected) samples: full images, thumbnails and one data.js record each."""
     n = 0
     seen: set[str] = set()
-    data_tmp = out / "data.js.tmp"
     with open(data_tmp, "w", encoding="utf-8") as data, _Thumbnailer() as thumbs:
         data.write('window.SYNTH_DATA = {"samples": [\n')
         index = 0
         listed = {s.get("name"): s.get("samples") for s in (manifest or {}).get("shards") or [] if isinstance(s, dict)}
         for shard in shards:
             in_shard = 0
-            for key, members in _samples(shard):
+            for key, infos, read in _samples(shard):
                 take = selected is None or index in selected
                 index += 1
                 in_shard += 1
@@ -116,6 +144,7 @@ def build_gallery(dataset: Path, out: Path, max_samples: int | None = None, char
                 if key in seen:
                     raise ValueError(f"corrupt dataset: sample {key} appears twice (second time in {shard.name})")
                 seen.add(key)
+                members = read(infos)
                 label = _label(shard, key, members)
                 ext = _image_ext(shard, key, members)
                 image = members[ext]
@@ -135,19 +164,7 @@ def build_gallery(dataset: Path, out: Path, max_samples: int | None = None, char
                 "reasons": list(FLAG_REASONS), "config": (manifest or {}).get("config"),
                 "version": (manifest or {}).get("version")}
         data.write('],\n"meta": ' + json.dumps(meta, ensure_ascii=False) + "};\n")
-    os.replace(data_tmp, out / "data.js")
-    if n == 0:
-        raise ValueError(f"dataset folder {dataset} holds shards but no samples")
-
-    for sub, names in written.items():   # drop files of an earlier build into the same folder
-        for p in (out / sub).iterdir():
-            if p.is_file() and p.name not in names:
-                p.unlink()
-    for name in ASSETS:
-        shutil.copyfile(STATIC / name, out / name)
-    page = (STATIC / "index.html").read_text(encoding="utf-8")
-    (out / "index.html").write_text(page.replace("{{title}}", html.escape(meta["title"])), encoding="utf-8")
-    return n
+    return n, meta
 
 
 def read_flags(path: Path) -> dict[str, str]:
@@ -171,6 +188,18 @@ def read_flags(path: Path) -> dict[str, str]:
         if not isinstance(reason, str):
             raise ValueError(f"malformed flags file {path}: the reason for {key!r} is not a string")
     return dict(flags)
+
+
+def _is_gallery_or_empty(out: Path) -> bool:
+    """True when `out` is missing, empty, or holds an earlier gallery (its index.html carries our marker)."""
+    if not out.exists():
+        return True
+    if out.is_dir() and not any(out.iterdir()):
+        return True
+    try:
+        return GENERATOR_MARK in (out / "index.html").read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        return False
 
 
 # ---------------------------------------------------------------- reading shards
@@ -214,10 +243,12 @@ def _count_samples(shard: Path) -> int:
     return count
 
 
-def _samples(shard: Path) -> Iterator[tuple[str, dict[str, bytes]]]:
-    """(key, {ext: bytes}) per sample of a shard, in stored order; members of a sample are adjacent."""
+def _samples(shard: Path) -> Iterator[tuple[str, dict[str, tarfile.TarInfo], "_Reader"]]:
+    """(key, {ext: member}, read) per sample of a shard, in stored order (members of a sample are adjacent).
+    Only headers are read while iterating; `read(members)` loads one sample's bytes when it is wanted."""
     key, members = None, {}
     tar = _open(shard)
+    read = _Reader(shard, tar)
     try:
         with tar:
             for m in tar:
@@ -226,17 +257,31 @@ def _samples(shard: Path) -> Iterator[tuple[str, dict[str, bytes]]]:
                 k, ext = _split(m.name)
                 if k != key:
                     if key is not None:
-                        yield key, members
+                        yield key, members, read
                     key, members = k, {}
-                f = tar.extractfile(m)
-                data = f.read() if f is not None else b""
-                if len(data) != m.size:
-                    raise ValueError(f"corrupt shard {shard.name}: member {m.name} is truncated")
-                members[ext] = data
+                members[ext] = m
+            if key is not None:
+                yield key, members, read
     except (tarfile.TarError, EOFError, OSError) as e:
         raise ValueError(f"corrupt shard {shard.name}: {e}") from None
-    if key is not None:
-        yield key, members
+
+
+class _Reader:
+    def __init__(self, shard: Path, tar: tarfile.TarFile) -> None:
+        self.shard, self.tar = shard, tar
+
+    def __call__(self, members: dict[str, tarfile.TarInfo]) -> dict[str, bytes]:
+        out = {}
+        for ext, m in members.items():
+            try:
+                f = self.tar.extractfile(m)
+                data = f.read() if f is not None else b""
+            except (tarfile.TarError, EOFError, OSError) as e:
+                raise ValueError(f"corrupt shard {self.shard.name}: cannot read {m.name} ({e})") from None
+            if len(data) != m.size:
+                raise ValueError(f"corrupt shard {self.shard.name}: member {m.name} is truncated")
+            out[ext] = data
+        return out
 
 
 def _label(shard: Path, key: str, members: dict[str, bytes]) -> dict:
@@ -275,7 +320,7 @@ def _r(v):
 def _record(label: dict, key: str, img: str, thumb: str) -> dict:
     g = label.get
     image = g("image") or {}
-    answer = {k: v for k, v in (g("answer") or {}).items() if _ANSWER_UNUSED.get(k, object()) != v}
+    answer = {k: v for k, v in (g("answer") or {}).items() if ANSWER_UNUSED.get(k, object()) != v}
     accept = g("accept") or {}
     steps = []
     for s in accept.get("steps") or []:
