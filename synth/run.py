@@ -180,11 +180,11 @@ def local_shards(cfg: RunConfig, out: Path, shards: list[int], workers: int,
                  on_progress: Callable[[int, int], None] | None) -> Iterator[dict]:
     """Generate shards on a local process pool; yields each shard's manifest entry when it is on disk."""
     chunks = plan(cfg, shards)
-    manager = mp.get_context("spawn").Manager() if on_progress and workers > 1 and len(chunks) > 1 else None
+    queue = mp.get_context("spawn").Queue() if on_progress and workers > 1 and len(chunks) > 1 else None
     progress = _Direct(on_progress) if on_progress else None
-    if manager is not None:
-        progress = manager.Queue()
-        threading.Thread(target=_relay, args=(progress, on_progress), daemon=True).start()
+    if queue is not None:     # workers report per sample; a thread forwards to the callback
+        progress = queue
+        threading.Thread(target=_relay, args=(queue, on_progress), daemon=True).start()
     results = run_local(cfg, chunks, workers, progress)
     try:
         for shard in shards:
@@ -192,9 +192,8 @@ def local_shards(cfg: RunConfig, out: Path, shards: list[int], workers: int,
             yield write_shard(cfg, out, shard, (next(results) for _ in range(n_chunks)))
     finally:
         results.close()
-        if manager is not None:
-            progress.put(None)
-            manager.shutdown()
+        if queue is not None:
+            queue.put(None)
 
 
 class _Direct:
