@@ -1,6 +1,7 @@
 """Score a proposed action sequence against a label's `accept` rule: a reward in [0, 1].
 
-Clicks that land in a neutral region (answer field, Verify button) are ignored. The remaining actions
+Clicks that land in a neutral region (answer field, Verify button) are ignored. A drag is judged by where
+it grabs and how far it moves the grabbed thing (see `_drag_matches`). The remaining actions
 are matched one-to-one to the accept steps (in order when `order_matters`); with partial credit the
 reward is the F1 of that matching, otherwise 1.0 only when every step is matched and nothing is left over."""
 
@@ -29,11 +30,21 @@ def matches(step: dict, action: dict) -> bool:
         return (p is not None and _in(step["region"], p) and isinstance(duration, (int, float))
                 and duration >= step["min_duration"])
     if kind == "drag":
-        s, e = _point(action, "start"), _point(action, "end")
-        return s is not None and e is not None and _in(step["region"], s) and _in(step["end_region"], e)
+        return _drag_matches(step, _point(action, "start"), _point(action, "end"))
     if kind == "type":
         return isinstance(action.get("text"), str) and action["text"].strip().casefold() == step["text"].casefold()
     return False
+
+
+def _drag_matches(step: dict, start, end) -> bool:
+    """A drag grabs the thing in `region` and moves it by the displacement that takes `region` onto
+    `end_region`, within `tolerance` pixels horizontally (vertically: within half the region's height)."""
+    if start is None or end is None or not _in(step["region"], start):
+        return False
+    r, e, tol = step["region"], step["end_region"], step["tolerance"]
+    want_dx, want_dy = (e[0] + e[2] - r[0] - r[2]) / 2, (e[1] + e[3] - r[1] - r[3]) / 2
+    return (abs(end[0] - start[0] - want_dx) <= tol
+            and abs(end[1] - start[1] - want_dy) <= max(tol, (r[3] - r[1]) / 2))
 
 
 def _max_matching(steps: list[dict], actions: list[dict]) -> int:

@@ -44,11 +44,14 @@ def test_type_step():
     assert reward.score(lab, [click(300, 300), {"type": "type", "text": "4"}]) == 0.0   # a stray click
 
 
-def test_drag_step():
-    lab = label([spec.step("drag", [0, 0, 20, 20], [95, 0, 105, 20], tolerance=5)])
-    assert reward.score(lab, [{"type": "drag", "start": [10.0, 10.0], "end": [99.0, 12.0]}]) == 1.0
-    assert reward.score(lab, [{"type": "drag", "start": [10.0, 10.0], "end": [110.0, 12.0]}]) == 0.0
-    assert reward.score(lab, [{"type": "drag", "start": [40.0, 10.0], "end": [99.0, 12.0]}]) == 0.0
+def test_drag_step_is_judged_by_its_displacement():
+    lab = label([spec.step("drag", [0, 0, 20, 20], [90, 0, 110, 20], tolerance=5)])      # move by 90 px, ±5
+    def drag(sx, ex, ey=10.0):
+        return reward.score(lab, [{"type": "drag", "start": [sx, 10.0], "end": [ex, ey]}])
+    assert drag(10.0, 100.0) == 1.0 and drag(2.0, 94.0) == 1.0 and drag(18.0, 112.0) == 1.0
+    assert drag(10.0, 106.0) == 0.0 and drag(2.0, 100.0) == 0.0          # right end point, wrong distance
+    assert drag(40.0, 130.0) == 0.0                                       # grabbed outside the piece
+    assert drag(10.0, 100.0, ey=30.0) == 0.0                              # dragged off the track
 
 
 def test_malformed_actions_score_zero_and_do_not_crash():

@@ -197,7 +197,7 @@ def solve(params: Params, puzzle: Puzzle) -> Task:
                             "visible_fraction": round(float(mask.sum()) / max(1, puzzle.full_area[i]), 4)})
     return Task(rule="drag", answer={"angle": answer}, objects=objects,
                 target_boxes=[[float(tx0), float(ty0), float(tx0 + k), float(ty1)]], points=[start],
-                end_boxes=[[end_x - tol_px, float(ty0), end_x + tol_px, float(ty1)]],
+                end_boxes=[[tx0 + end_x - start[0], float(ty0), tx0 + k + end_x - start[0], float(ty1)]],
                 end_points=[[end_x, start[1]]], tolerance_px=tol_px,
                 checks={"symmetry_distance": round(symmetry, 4), "angle_estimate_error": float(diff),
                         "match_difference": round(err, 4)})
