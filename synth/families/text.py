@@ -1,0 +1,500 @@
+"""Text: distorted characters on a noisy background crossed by lines and arcs; type the characters.
+
+Also the glyph engine `arithmetic` uses: glyph layout, rendering (each glyph on its own mask, a shared wave
+warp, strike-through lines as instances) and the checks that read the glyphs back from the instance map."""
+import colorsys
+from dataclasses import dataclass
+from functools import lru_cache
+
+import cv2
+import numpy as np
+from PIL import Image, ImageDraw, ImageFont
+
+from synth import draw
+from synth.families.base import Puzzle, Reject, Task
+from synth.levels import LevelTable, draw as draw_knob
+
+NAME = "text"
+DESCRIPTION = "type the distorted characters shown on a noisy background crossed by lines (not case-sensitive)"
+GEOMETRIC_AUGMENT = True
+SUPPORTS_INFEASIBLE = False
+STAT, STAT_DIRECTION = "character height (share of the puzzle's shorter side)", -1
+
+FONTS = ("/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf",
+         "/usr/share/fonts/truetype/dejavu/DejaVuSerif-Bold.ttf",
+         "/usr/share/fonts/truetype/liberation/LiberationSans-Bold.ttf",
+         "/usr/share/fonts/truetype/liberation/LiberationMono-Bold.ttf")
+# Upper case only (the reward compares casefold()), without every member of a confusable group:
+# 0/O/Q/D, 1/I/J, 5/S, 2/Z, 8/B, 6/G, 9, U/V (and VV/W), plus lower case altogether.
+ALPHABET = "ACEFHKLMNPRTUWXY347"
+MAX_GLYPH_OVERLAP = 0.05   # two glyphs may share at most this share of the smaller one's pixels
+MAX_LINE_COVER = 0.25      # noise lines may hide at most this share of a glyph ...
+MAX_LINE_STROKE = 0.45     # ... and be at most this share of the thinnest glyph stroke wide
+MIN_CONTRAST = 45.0        # luminance gap between a glyph and the ground around it (0..255)
+BORDER = 2                 # every glyph pixel stays this many pixels inside the puzzle
+MIN_GAP = 0.3              # neighbouring glyph centres at least this share of a glyph's width apart in x
+MAX_ROW_OFFSET = 0.6       # a glyph centre at most this share of the glyph height off the row's median
+MIN_GLYPH_PX = 60          # visible pixels of a glyph (at 320 px; scales with the area)
+
+TABLE = LevelTable(NAME, knobs={
+    "length_range": "number of characters",
+    "height_range": "character height as a share of the puzzle's shorter side",
+    "rotation_range": "largest per-character rotation, degrees",
+    "shear_range": "largest per-character shear (horizontal shift per unit height)",
+    "spacing_range": "advance between characters as a share of their mean width (below 1: touching)",
+    "jitter_range": "vertical jitter of each character as a share of its height",
+    "wave_range": "wave warp amplitude as a share of the character height",
+    "lines_range": "number of strike-through lines and arcs over the text",
+    "line_width_range": "line width as a share of the character height",
+    "noise_range": "speckle dots per 1000 px²",
+    "font_mix_range": "probability that a character takes its own font",
+    "clutter_range": "background texture strength, 0 to 1",
+}, levels={
+    1: {"length_range": (4, 4), "height_range": (0.23, 0.26), "rotation_range": (0, 8), "shear_range": (0, 0),
+        "spacing_range": (1.12, 1.2), "jitter_range": (0, 0.04), "wave_range": (0, 0), "lines_range": (1, 1),
+        "line_width_range": (0.02, 0.03), "noise_range": (0.2, 0.4), "font_mix_range": (0, 0),
+        "clutter_range": (0.0, 0.1)},
+    2: {"length_range": (4, 5), "height_range": (0.2, 0.23), "rotation_range": (8, 14), "shear_range": (0, 0.1),
+        "spacing_range": (1.06, 1.14), "jitter_range": (0.03, 0.08), "wave_range": (0, 0.03), "lines_range": (1, 2),
+        "line_width_range": (0.025, 0.04), "noise_range": (0.4, 0.8), "font_mix_range": (0.2, 0.2),
+        "clutter_range": (0.1, 0.25)},
+    3: {"length_range": (5, 6), "height_range": (0.18, 0.2), "rotation_range": (14, 20), "shear_range": (0.05, 0.15),
+        "spacing_range": (1.02, 1.1), "jitter_range": (0.06, 0.12), "wave_range": (0.03, 0.06), "lines_range": (2, 2),
+        "line_width_range": (0.03, 0.04), "noise_range": (0.8, 1.4), "font_mix_range": (0.5, 0.5),
+        "clutter_range": (0.25, 0.4)},
+    4: {"length_range": (5, 7), "height_range": (0.16, 0.18), "rotation_range": (18, 24), "shear_range": (0.1, 0.2),
+        "spacing_range": (0.99, 1.06), "jitter_range": (0.1, 0.16), "wave_range": (0.05, 0.09), "lines_range": (2, 3),
+        "line_width_range": (0.03, 0.045), "noise_range": (1.4, 2.2), "font_mix_range": (0.8, 0.8),
+        "clutter_range": (0.4, 0.55)},
+    5: {"length_range": (6, 7), "height_range": (0.14, 0.16), "rotation_range": (22, 28), "shear_range": (0.12, 0.25),
+        "spacing_range": (0.94, 1.0), "jitter_range": (0.14, 0.2), "wave_range": (0.08, 0.12), "lines_range": (3, 4),
+        "line_width_range": (0.035, 0.05), "noise_range": (2.2, 3.2), "font_mix_range": (1, 1),
+        "clutter_range": (0.5, 0.7)},
+})
+
+
+@dataclass(frozen=True)
+class Glyph:
+    """One character as drawn: font, pixel size, centre, and its own distortion."""
+    char: str
+    font: int            # index into FONTS
+    px: int              # font size in pixels
+    cx: float            # centre of the transformed glyph, puzzle pixels
+    cy: float
+    angle: float         # clockwise degrees
+    shear: float
+    scale_x: float
+    rgb: tuple[int, int, int]
+
+
+@dataclass(frozen=True)
+class Line:
+    """A strike-through line or arc drawn over the glyphs (an instance that can hide glyph pixels)."""
+    points: tuple[tuple[float, float], ...]
+    width: int
+    rgb: tuple[int, int, int]
+
+
+@dataclass(frozen=True)
+class Params:
+    size: tuple[int, int]
+    target: str                                   # "" (the characters are the answer)
+    glyphs: tuple[Glyph, ...]                     # left to right
+    wave: tuple[float, float, float, float, float]  # (amp x, amp y, wavelength, phase x, phase y)
+    lines: tuple[Line, ...]
+    noise: float
+    clutter: float
+    bg_seed: int
+    knobs: dict
+
+
+# ---------------------------------------------------------------- glyph drawing (shared with arithmetic)
+
+@lru_cache(maxsize=64)
+def _font(font: int, px: int) -> ImageFont.FreeTypeFont:
+    return ImageFont.truetype(FONTS[font], px)
+
+
+@lru_cache(maxsize=8)
+def cap_ratio(font: int) -> float:
+    """Cap height of the font as a share of its pixel size."""
+    l, t, r, b = _font(font, 200).getbbox("H")
+    return (b - t) / 200.0
+
+
+@lru_cache(maxsize=4096)
+def glyph_alpha(char: str, font: int, px: int) -> np.ndarray:
+    """Coverage (uint8) of one character, cropped to its ink with a 2 px margin (so centring a glyph
+    centres its ink: a − sits mid-height like the digits beside it)."""
+    f = _font(font, px)
+    l, t, r, b = f.getbbox(char)
+    img = Image.new("L", (r - l + 8, b - t + 8), 0)
+    ImageDraw.Draw(img).text((4 - l, 4 - t), char, font=f, fill=255)
+    a = np.asarray(img)
+    ys, xs = np.nonzero(a)
+    return np.ascontiguousarray(np.pad(a[ys.min():ys.max() + 1, xs.min():xs.max() + 1], 2))
+
+
+def transformed(g: Glyph) -> np.ndarray:
+    """The glyph's coverage after its own rotation, shear and horizontal scale (nothing clipped)."""
+    a = glyph_alpha(g.char, g.font, g.px)
+    h, w = a.shape
+    t = np.deg2rad(g.angle)
+    m = np.array([[np.cos(t), -np.sin(t)], [np.sin(t), np.cos(t)]]) @ np.array([[1.0, g.shear], [0.0, 1.0]]) \
+        @ np.diag([g.scale_x, 1.0])
+    corners = np.array([[0, 0], [w, 0], [0, h], [w, h]], float) - [w / 2, h / 2]
+    ext = np.abs(corners @ m.T).max(axis=0)
+    ow, oh = int(np.ceil(2 * ext[0])) + 2, int(np.ceil(2 * ext[1])) + 2
+    off = np.array([ow / 2, oh / 2]) - m @ np.array([w / 2, h / 2])
+    return cv2.warpAffine(a, np.hstack([m, off[:, None]]).astype(np.float32), (ow, oh), flags=cv2.INTER_LINEAR,
+                          borderMode=cv2.BORDER_CONSTANT, borderValue=0)
+
+
+def placed(g: Glyph, wave: tuple) -> tuple[int, int, np.ndarray]:
+    """(x0, y0, coverage) of a glyph on the puzzle after the shared wave warp; may reach past the edges."""
+    a = transformed(g)
+    h, w = a.shape
+    x0, y0 = int(round(g.cx - w / 2)), int(round(g.cy - h / 2))
+    ax, ay, lam, px, py = wave
+    if ax <= 0 and ay <= 0:
+        return x0, y0, a
+    mx, my = int(np.ceil(ax)) + 1, int(np.ceil(ay)) + 1
+    xs = np.arange(x0 - mx, x0 + w + mx, dtype=np.float32)
+    ys = np.arange(y0 - my, y0 + h + my, dtype=np.float32)
+    gx, gy = np.meshgrid(xs, ys)
+    map_x = gx + ax * np.sin(2 * np.pi * gy / lam + px) - x0
+    map_y = gy + ay * np.sin(2 * np.pi * gx / lam + py) - y0
+    out = cv2.remap(a, map_x.astype(np.float32), map_y.astype(np.float32), cv2.INTER_LINEAR,
+                    borderMode=cv2.BORDER_CONSTANT, borderValue=0)
+    return x0 - mx, y0 - my, out
+
+
+def dark_colour(rng: np.random.Generator) -> tuple[int, int, int]:
+    """A saturated dark ink colour."""
+    r, g, b = colorsys.hsv_to_rgb(float(rng.random()), float(rng.uniform(0.5, 1.0)), float(rng.uniform(0.2, 0.5)))
+    return int(r * 255), int(g * 255), int(b * 255)
+
+
+def ink_width(char: str, font: int, px: int, angle: float, shear: float, scale_x: float) -> float:
+    a = transformed(Glyph(char, font, px, 0.0, 0.0, angle, shear, scale_x, (0, 0, 0)))
+    cols = np.nonzero(a.max(axis=0) >= draw.ALPHA_ON)[0]
+    return float(cols[-1] - cols[0] + 1) if len(cols) else float(px) / 2
+
+
+def layout_row(rng: np.random.Generator, chars: list[str], size: tuple[int, int], height: float,
+               gaps: list[float], fonts: list[int], angles: list[float], shears: list[float],
+               scales: list[float], jitter: float, colours: list[tuple]) -> tuple[tuple[Glyph, ...], float]:
+    """Glyphs on one row, centred, with advance `gap * mean neighbouring width` between neighbours; the row
+    is shrunk until it fits 88% of the width. Returns (glyphs, final character height in pixels)."""
+    w, h = size
+    for _ in range(4):
+        pxs = [max(8, int(round(height / cap_ratio(f)))) for f in fonts]
+        widths = [ink_width(c, f, p, a, s, k) for c, f, p, a, s, k in zip(chars, fonts, pxs, angles, shears, scales)]
+        adv = [(widths[i] + widths[i + 1]) / 2 * gaps[i] for i in range(len(chars) - 1)]
+        total = widths[0] / 2 + sum(adv) + widths[-1] / 2
+        if total <= 0.88 * w:
+            break
+        height *= 0.88 * w / total * 0.98
+    x = (w - total) / 2 + widths[0] / 2 + float(rng.uniform(-0.5, 0.5)) * (0.88 * w - total) / 2
+    cy = h / 2 + float(rng.uniform(-0.12, 0.12)) * h
+    glyphs = []
+    for i, c in enumerate(chars):
+        y = cy + float(rng.uniform(-jitter, jitter)) * height
+        glyphs.append(Glyph(c, fonts[i], pxs[i], round(x, 2), round(y, 2), round(angles[i], 2), round(shears[i], 3),
+                            round(scales[i], 3), colours[i]))
+        if i < len(adv):
+            x += adv[i]
+    return tuple(glyphs), height
+
+
+def sample_lines(rng: np.random.Generator, n: int, size: tuple[int, int], band: tuple[float, float],
+                 width: float, colours: list[tuple], kinds: tuple[str, ...] = ("line", "arc", "wave"),
+                 span: tuple[float, float] | None = None) -> tuple[Line, ...]:
+    """`n` strike-through curves crossing the text band (y0, y1) from side to side, or over `span` (x0, x1)."""
+    w, h = size
+    y0, y1 = band
+    lines = []
+    for _ in range(n):
+        kind = kinds[int(rng.integers(len(kinds)))]
+        if span is None:
+            xa, xb = float(rng.uniform(0, 0.15 * w)), float(rng.uniform(0.85 * w, w))
+        else:
+            xa, xb = span
+        xs = np.linspace(xa, xb, 40)
+        if kind == "line":
+            ya, yb = rng.uniform(y0, y1, 2)
+            ys = ya + (yb - ya) * (xs - xa) / (xb - xa)
+        elif kind == "arc":    # a parabola-like arc bulging up or down through the band
+            mid = float(rng.uniform(y0, y1))
+            bulge = float(rng.uniform(0.3, 0.8)) * (y1 - y0) * (1 if rng.random() < 0.5 else -1)
+            t = (xs - xa) / (xb - xa) * 2 - 1
+            ys = mid - bulge * (1 - t ** 2) + bulge / 2
+        else:                  # a sine wave along the band
+            mid = float(rng.uniform(y0, y1))
+            amp = float(rng.uniform(0.15, 0.4)) * (y1 - y0)
+            lam = float(rng.uniform(0.4, 0.9)) * (xb - xa if span else w)
+            ys = mid + amp * np.sin(2 * np.pi * xs / lam + float(rng.uniform(0, 2 * np.pi)))
+        pts = tuple((round(float(x), 2), round(float(y), 2)) for x, y in zip(xs, ys))
+        lines.append(Line(pts, max(1, int(round(width))), colours[int(rng.integers(len(colours)))]))
+    return tuple(lines)
+
+
+def noisy_background(rng: np.random.Generator, w: int, h: int, clutter: float, noise: float) -> np.ndarray:
+    """A CAPTCHA ground: a pastel gradient over a washed texture, faint curves and speckle dots."""
+    corners = rng.integers(205, 252, (2, 2, 3)).astype(np.uint8)
+    grad = cv2.resize(corners, (w, h), interpolation=cv2.INTER_LINEAR)    # a bilinear pastel gradient
+    tex = draw.background(rng, w, h, clutter)
+    rgb = cv2.addWeighted(grad, 0.45, tex, 0.55, 0.0)
+    side = min(w, h)
+    for _ in range(int(rng.integers(3, 7))):       # faint thin curves behind the text
+        xs = np.linspace(0, w, 24)
+        ys = float(rng.uniform(0, h)) + float(rng.uniform(0.05, 0.2)) * h * np.sin(
+            2 * np.pi * xs / float(rng.uniform(0.5, 1.5) * w) + float(rng.uniform(0, 6.3)))
+        col = tuple(int(v) for v in rng.integers(140, 220, 3))
+        cv2.polylines(rgb, [np.stack([xs, ys], 1).astype(np.int32)], False, col, max(1, side // 320), cv2.LINE_AA)
+    speckle(rng, rgb, noise, (60, 230))
+    return rgb
+
+
+def speckle(rng: np.random.Generator, rgb: np.ndarray, per_1000: float, shade: tuple[int, int]) -> None:
+    """Scatter `per_1000` small dots per 1000 px² (1-2 px at 320, scaled) in random colours, in place."""
+    h, w = rgb.shape[:2]
+    n = int(per_1000 * w * h / 1000)
+    if n <= 0:
+        return
+    d = max(1, min(w, h) // 200)
+    ys, xs = rng.integers(0, h - d, n), rng.integers(0, w - d, n)
+    cols = rng.integers(shade[0], shade[1], (n, 3)).astype(np.uint8)
+    big = rng.random(n) < 0.4
+    for dy in range(d + 1):
+        for dx in range(d + 1):
+            sel = slice(None) if dy == 0 and dx == 0 else big
+            rgb[ys[sel] + dy, xs[sel] + dx] = cols[sel]
+
+
+def render_glyphs(size: tuple[int, int], glyphs: tuple[Glyph, ...], wave: tuple, lines: tuple[Line, ...],
+                  noise: float, clutter: float, bg_seed: int) -> Puzzle:
+    """Ground, glyphs (instances 1..n, each also kept on its own full mask), then lines (n+1..) and a few
+    speckles over everything. extras["glyphs"] = [(id, x0, y0, full bool mask)] before clipping."""
+    w, h = size
+    rng = np.random.default_rng(bg_seed)
+    canvas = draw.Canvas(noisy_background(rng, w, h, clutter, noise))
+    meta, masks = {}, []
+    for i, g in enumerate(glyphs, start=1):
+        x0, y0, a = placed(g, wave)
+        rgba = np.empty(a.shape + (4,), np.uint8)
+        rgba[..., :3] = g.rgb
+        rgba[..., 3] = a
+        canvas.paste(rgba, x0, y0, i)
+        meta[i] = {"role": "target", "label": g.char, "kind": "glyph"}
+        masks.append((i, x0, y0, a >= draw.ALPHA_ON))
+    for j, ln in enumerate(lines, start=len(glyphs) + 1):
+        mask = np.zeros((h, w), np.uint8)
+        pts = np.round(np.array(ln.points) * 4).astype(np.int32)
+        cv2.polylines(mask, [pts], False, 255, ln.width, cv2.LINE_AA, shift=2)
+        bx, by, bw, bh = cv2.boundingRect(mask)
+        if bw == 0:
+            continue
+        rgba = np.empty((bh, bw, 4), np.uint8)
+        rgba[..., :3] = ln.rgb
+        rgba[..., 3] = mask[by:by + bh, bx:bx + bw]
+        canvas.paste(rgba, bx, by, j)
+        meta[j] = {"role": "noise", "label": "line", "kind": "line"}
+    speckle(rng, canvas.rgb, noise * 0.15, (40, 240))
+    return Puzzle(canvas.rgb, canvas.instances, canvas.full_area, meta, extras={"glyphs": masks})
+
+
+def _crop(mask_entry, w: int, h: int):
+    """The in-puzzle part of an unclipped (id, x0, y0, mask): (x0, y0, x1, y1, mask part)."""
+    _, x0, y0, m = mask_entry
+    cx0, cy0 = max(0, x0), max(0, y0)
+    cx1, cy1 = min(w, x0 + m.shape[1]), min(h, y0 + m.shape[0])
+    return cx0, cy0, cx1, cy1, m[cy0 - y0:cy1 - y0, cx0 - x0:cx1 - x0]
+
+
+def _luma(rgb: np.ndarray) -> np.ndarray:
+    return rgb[..., 0] * 0.299 + rgb[..., 1] * 0.587 + rgb[..., 2] * 0.114
+
+
+def stroke_width(mask: np.ndarray) -> float:
+    """Mean stroke width of a thin shape: twice its area over its perimeter (holes included)."""
+    m = mask.astype(np.uint8)
+    contours, _ = cv2.findContours(m, cv2.RETR_LIST, cv2.CHAIN_APPROX_NONE)
+    perimeter = sum(cv2.arcLength(c, True) for c in contours)
+    return 2.0 * float(m.sum()) / max(1.0, perimeter)
+
+
+@lru_cache(maxsize=4096)
+def glyph_stroke(char: str, font: int, px: int) -> float:
+    """Stroke width of an undistorted glyph, as read_glyphs measures it."""
+    return stroke_width(glyph_alpha(char, font, px) >= draw.ALPHA_ON)
+
+
+def drawn_width(t: int) -> float:
+    """Width that stroke_width measures on an anti-aliased OpenCV polyline of thickness `t`."""
+    return 1.2 if t <= 1 else 3.2 + 1.8 * ((t - 1) // 2)
+
+
+def line_width(glyphs: tuple[Glyph, ...], wanted: float) -> float:
+    """A line thickness near `wanted`, capped so that lines stay well under the thinnest stroke."""
+    limit = 0.85 * MAX_LINE_STROKE * min(glyph_stroke(g.char, g.font, g.px) for g in glyphs)
+    t = max(1, int(wanted))
+    while t > 1 and drawn_width(t) > limit:
+        t -= 1
+    return float(t)
+
+
+def read_glyphs(puzzle: Puzzle, family: str) -> tuple[list[int], list[dict], dict[str, float]]:
+    """Check the glyphs on the rendered masks and instance map; return (glyph ids in reading order,
+    objects, checks). Rejects glyphs cut off at the border, overlapping glyphs, glyphs hidden by lines,
+    lines nearly as thick as a stroke, glyphs too small or too faint, and rows whose reading order is
+    unclear."""
+    inst = puzzle.instances
+    h, w = inst.shape
+    scale = (w * h) / (320 * 320)
+    entries = puzzle.extras["glyphs"]
+    crops = {}
+    for e in entries:
+        i, x0, y0, m = e
+        ys, xs = np.nonzero(m)
+        if len(xs) == 0:
+            raise Reject(f"{family}.empty_glyph")
+        if (x0 + xs.min() < BORDER or y0 + ys.min() < BORDER or x0 + xs.max() >= w - BORDER
+                or y0 + ys.max() >= h - BORDER):
+            raise Reject(f"{family}.glyph_cut_off")
+        crops[i] = _crop(e, w, h)
+    # glyph-on-glyph overlap, measured on the full masks
+    worst_overlap = 0.0
+    ids = list(crops)
+    for a in range(len(ids)):
+        ax0, ay0, ax1, ay1, am = crops[ids[a]]
+        for b in range(a + 1, len(ids)):
+            bx0, by0, bx1, by1, bm = crops[ids[b]]
+            ix0, iy0, ix1, iy1 = max(ax0, bx0), max(ay0, by0), min(ax1, bx1), min(ay1, by1)
+            if ix0 >= ix1 or iy0 >= iy1:
+                continue
+            inter = int((am[iy0 - ay0:iy1 - ay0, ix0 - ax0:ix1 - ax0] & bm[iy0 - by0:iy1 - by0, ix0 - bx0:ix1 - bx0]).sum())
+            share = inter / max(1, min(int(am.sum()), int(bm.sum())))
+            worst_overlap = max(worst_overlap, share)
+    if worst_overlap > MAX_GLYPH_OVERLAP:
+        raise Reject(f"{family}.glyphs_overlap")
+    line_ids = [i for i, m in puzzle.meta.items() if m["role"] == "noise"]
+    lo_line = min(line_ids) if line_ids else 256
+    objects, cents, worst_cover, worst_contrast, strokes = [], {}, 0.0, 255.0, []
+    for i, (x0, y0, x1, y1, m) in crops.items():
+        under = inst[y0:y1, x0:x1][m]
+        full = int(m.sum())
+        covered = float((under >= lo_line).sum()) / full
+        worst_cover = max(worst_cover, covered)
+        if covered > MAX_LINE_COVER:
+            raise Reject(f"{family}.line_covers_glyph")
+        strokes.append(stroke_width(m))
+        vis = inst[y0:y1, x0:x1] == i
+        if vis.sum() < MIN_GLYPH_PX * scale:
+            raise Reject(f"{family}.glyph_too_small")
+        ys, xs = np.nonzero(vis)
+        cents[i] = (float(xs.mean()) + x0, float(ys.mean()) + y0, float(x1 - x0), float(y1 - y0))
+        # contrast: glyph ink against the ground in a thin ring around it (other glyphs and lines excluded)
+        pad = 4
+        X0, Y0, X1, Y1 = max(0, x0 - pad), max(0, y0 - pad), min(w, x1 + pad), min(h, y1 + pad)
+        big = np.zeros((Y1 - Y0, X1 - X0), np.uint8)
+        big[y0 - Y0:y1 - Y0, x0 - X0:x1 - X0] = m
+        ring = (cv2.dilate(big, np.ones((7, 7), np.uint8)) > cv2.dilate(big, np.ones((3, 3), np.uint8))) \
+            & (inst[Y0:Y1, X0:X1] == 0)
+        luma = _luma(puzzle.rgb[Y0:Y1, X0:X1].astype(np.float32))
+        if ring.sum() < 10:
+            raise Reject(f"{family}.low_contrast")
+        contrast = abs(float(np.median(luma[big.astype(bool) & (inst[Y0:Y1, X0:X1] == i)])) - float(np.median(luma[ring])))
+        worst_contrast = min(worst_contrast, contrast)
+        if contrast < MIN_CONTRAST:
+            raise Reject(f"{family}.low_contrast")
+        box = [float(xs.min() + x0), float(ys.min() + y0), float(xs.max() + x0 + 1), float(ys.max() + y0 + 1)]
+        objects.append({"id": i, "role": "target", "label": puzzle.meta[i]["label"], "bbox": box,
+                        "visible_fraction": round(float(vis.sum()) / max(1, puzzle.full_area[i]), 4)})
+    # lines stay clearly thinner than the strokes: a stroke under a line still shows, and a line of the
+    # ink's colour does not pass for a stroke
+    boxes = draw.instance_boxes(inst)
+    thickest = 0.0
+    for j in line_ids:
+        if j in boxes:
+            lx0, ly0, lx1, ly1 = (int(v) for v in boxes[j])
+            thickest = max(thickest, stroke_width(inst[ly0:ly1, lx0:lx1] == j))
+    line_ratio = thickest / min(strokes)
+    if line_ratio > MAX_LINE_STROKE:
+        raise Reject(f"{family}.line_too_thick")
+    order = sorted(cents, key=lambda i: cents[i][0])
+    widths = [cents[i][2] for i in order]
+    gaps = [cents[b][0] - cents[a][0] for a, b in zip(order, order[1:])]
+    min_gap = min((g / min(cents[a][2], cents[b][2]) for g, a, b in zip(gaps, order, order[1:])), default=1.0)
+    if min_gap < MIN_GAP:
+        raise Reject(f"{family}.reading_order_unclear")
+    row = float(np.median([cents[i][1] for i in order]))
+    off = max(abs(cents[i][1] - row) / cents[i][3] for i in order)
+    if off > MAX_ROW_OFFSET:
+        raise Reject(f"{family}.not_one_row")
+    checks = {"max_glyph_overlap": round(worst_overlap, 4), "max_line_cover": round(worst_cover, 4),
+              "line_to_stroke_width": round(line_ratio, 3),
+              "min_contrast": round(worst_contrast, 2), "min_centre_gap": round(min_gap, 4),
+              "max_row_offset": round(off, 4), "glyphs": float(len(order)), "mean_glyph_width": float(np.mean(widths))}
+    return order, objects, checks
+
+
+# ---------------------------------------------------------------- the text family
+
+def sample_params(rng: np.random.Generator, level: int, size: tuple[int, int], infeasible: bool = False) -> Params:
+    row = TABLE.row(level)
+    w, h = size
+    side = min(w, h)
+    k = {name[:-6]: draw_knob(rng, row[name], integer=name in ("length_range", "lines_range")) for name in row}
+    n = k["length"]
+    chars = [ALPHABET[int(i)] for i in rng.integers(len(ALPHABET), size=n)]
+    base_font = int(rng.integers(len(FONTS)))
+    fonts = [int(rng.integers(len(FONTS))) if rng.random() < k["font_mix"] else base_font for _ in chars]
+    angles = [float(rng.uniform(-k["rotation"], k["rotation"])) for _ in chars]
+    shears = [float(rng.uniform(-k["shear"], k["shear"])) for _ in chars]
+    scales = [float(rng.uniform(0.9, 1.1)) for _ in chars]
+    one_colour = rng.random() < 0.4
+    colours = [dark_colour(rng)] * n if one_colour else [dark_colour(rng) for _ in chars]
+    gaps = [k["spacing"] * float(rng.uniform(0.97, 1.03)) for _ in range(n - 1)]
+    glyphs, height = layout_row(rng, chars, size, k["height"] * side, gaps, fonts, angles, shears, scales,
+                                k["jitter"], colours)
+    amp = k["wave"] * height
+    wave = (round(amp * float(rng.uniform(0.3, 0.7)), 3), round(amp, 3), round(float(rng.uniform(0.6, 1.2)) * w, 2),
+            round(float(rng.uniform(0, 2 * np.pi)), 3), round(float(rng.uniform(0, 2 * np.pi)), 3))
+    ys = [g.cy for g in glyphs]
+    band = (min(ys) - 0.6 * height, max(ys) + 0.6 * height)
+    lines = sample_lines(rng, k["lines"], size, band, line_width(glyphs, k["line_width"] * height),
+                         colours + [dark_colour(rng)] if level >= 3 else [dark_colour(rng)])
+    k["height"] = height / side
+    k["rotation_mean"] = float(np.mean(np.abs(angles)))
+    return Params(size=size, target="", glyphs=glyphs, wave=wave, lines=lines, noise=k["noise"],
+                  clutter=k["clutter"], bg_seed=int(rng.integers(2**31)), knobs=k)
+
+
+def stat(params: Params) -> float:
+    """Difficulty statistic: character height as a share of the puzzle's shorter side."""
+    return params.knobs["height"]
+
+
+def controls(params: Params) -> str:
+    return "input"
+
+
+def render(params: Params) -> Puzzle:
+    return render_glyphs(params.size, params.glyphs, params.wave, params.lines, params.noise, params.clutter,
+                         params.bg_seed)
+
+
+def solve(params: Params, puzzle: Puzzle) -> Task:
+    order, objects, checks = read_glyphs(puzzle, NAME)
+    labels = [puzzle.meta[i]["label"] for i in order]
+    if any(c not in ALPHABET for c in labels):
+        raise Reject(f"{NAME}.confusable_glyph")
+    text = "".join(labels)
+    return Task(rule="type", answer={"text": text}, objects=objects, text=text, checks=checks)
+
+
+def instruction(params: Params, lang: str) -> str:
+    if lang == "zh":
+        return "请输入图中的字符（不区分大小写）"
+    return "Type the characters shown in the image (not case-sensitive)."

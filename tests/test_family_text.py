@@ -1,0 +1,101 @@
+"""The text family: crafted instances its verification must reject, and answers read back from the pixels."""
+import numpy as np
+import pytest
+
+from synth import reward
+from synth.families import text
+from synth.families.base import Reject
+from synth.families.text import Glyph, Line, Params
+
+SIZE = (320, 320)
+INK = (30, 30, 90)
+NO_WAVE = (0.0, 0.0, 100.0, 0.0, 0.0)
+
+
+def word(chars, xs, y=160.0, px=70, angle=0.0):
+    return tuple(Glyph(c, 0, px, float(x), y, angle, 0.0, 1.0, INK) for c, x in zip(chars, xs))
+
+
+def params(glyphs, lines=(), wave=NO_WAVE):
+    return Params(SIZE, "", glyphs, wave, tuple(lines), 0.2, 0.0, 7, {"height": 0.2})
+
+
+def test_reads_the_characters_left_to_right_from_the_pixels():
+    glyphs = word("KEY4", [70, 130, 190, 250])
+    shuffled = (glyphs[2], glyphs[0], glyphs[3], glyphs[1])     # drawing order must not matter
+    for g in (glyphs, shuffled):
+        p = params(g)
+        task = text.solve(p, text.render(p))
+        assert task.rule == "type" and task.text == "KEY4" and task.answer == {"text": "KEY4"}
+
+
+def test_rejects_overlapping_glyphs():
+    p = params(word("MW", [140, 165]))
+    with pytest.raises(Reject, match="text.glyphs_overlap"):
+        text.solve(p, text.render(p))
+
+
+def test_rejects_a_glyph_cut_off_at_the_border():
+    p = params(word("HAT", [10, 100, 190]))
+    with pytest.raises(Reject, match="text.glyph_cut_off"):
+        text.solve(p, text.render(p))
+
+
+def test_rejects_confusable_glyphs():
+    for bad in ("0", "O", "1", "I", "5", "S", "2", "Z", "8", "B", "6", "G"):
+        p = params(word(["A", bad, "E"], [90, 160, 230]))
+        with pytest.raises(Reject, match="text.confusable_glyph"):
+            text.solve(p, text.render(p))
+
+
+def test_rejects_a_line_hiding_much_of_a_glyph():
+    heavy = Line(((0.0, 150.0), (320.0, 150.0)), 30, (200, 30, 30))
+    p = params(word("HEN", [100, 160, 220]), [heavy])
+    with pytest.raises(Reject, match="text.line_covers_glyph"):
+        text.solve(p, text.render(p))
+    thin = Line(((0.0, 150.0), (320.0, 170.0)), 2, (200, 30, 30))
+    p = params(word("HEN", [100, 160, 220]), [thin])
+    task = text.solve(p, text.render(p))
+    assert task.text == "HEN" and 0 < task.checks["max_line_cover"] < text.MAX_LINE_COVER
+
+
+def test_rejects_a_line_nearly_as_thick_as_a_stroke():
+    # a line as wide as the strokes could pass for one, or hide one completely
+    thick = Line(((0.0, 120.0), (320.0, 200.0)), 7, INK)
+    p = params(word("HEN", [100, 160, 220]), [thick])
+    with pytest.raises(Reject, match="text.line_too_thick"):
+        text.solve(p, text.render(p))
+
+
+def test_rejects_faint_glyphs():
+    pale = tuple(Glyph(g.char, g.font, g.px, g.cx, g.cy, 0.0, 0.0, 1.0, (225, 225, 225)) for g in word("HEN", [100, 160, 220]))
+    p = params(pale)
+    with pytest.raises(Reject, match="text.low_contrast"):
+        text.solve(p, text.render(p))
+
+
+def test_alphabet_has_no_confusable_glyph_and_no_lower_case():
+    confusable = set("0Oo1lIij5Ss2Zz8B6bG9gquvVQD")
+    assert not confusable & set(text.ALPHABET)
+    assert text.ALPHABET == text.ALPHABET.upper()
+
+
+def test_typed_answer_is_case_insensitive():
+    for seed in range(6):
+        p = text.sample_params(np.random.default_rng(seed), 3, SIZE)
+        try:
+            task = text.solve(p, text.render(p))
+        except Reject:
+            continue
+        step = {"type": "type", "text": task.text}
+        assert reward.matches(step, {"type": "type", "text": task.text.lower()})
+        assert not reward.matches(step, {"type": "type", "text": task.text[:-1]})
+
+
+def test_level_five_is_harder_than_level_one():
+    def mean(level, key):
+        return np.mean([text.sample_params(np.random.default_rng(s), level, SIZE).knobs[key] for s in range(20)])
+    assert mean(5, "length") > mean(1, "length")
+    assert mean(5, "rotation") > mean(1, "rotation")
+    assert mean(5, "lines") > mean(1, "lines")
+    assert mean(5, "height") < mean(1, "height")
