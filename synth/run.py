@@ -21,6 +21,7 @@ log = logging.getLogger(__name__)
 MANIFEST = "manifest.json"
 
 Chunk = tuple[int, int, int]      # (shard, first index, end index)
+CHUNK = 250
 ChunkResult = tuple[Chunk, list[tuple[str, dict[str, bytes]]], Counter]
 
 
@@ -29,13 +30,14 @@ def shard_name(cfg: RunConfig, shard: int) -> str:
 
 
 def plan(cfg: RunConfig, shards: list[int]) -> list[Chunk]:
-    """Chunks of the given shards, in order."""
+    """Chunks of the given shards, in order: at most CHUNK samples, never across a shard or a page pool,
+    small enough that workers finish together, large enough that a page pool is rendered by few of them."""
     chunks = []
     for s in shards:
         start, end = s * cfg.shard_size, min(cfg.n, (s + 1) * cfg.shard_size)
         i = start
         while i < end:
-            j = min(end, (i // POOL_SPAN + 1) * POOL_SPAN)
+            j = min(end, i + CHUNK, (i // POOL_SPAN + 1) * POOL_SPAN)
             chunks.append((s, i, j))
             i = j
     return chunks
