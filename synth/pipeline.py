@@ -111,16 +111,20 @@ class Generator:
         dpr = PLATFORMS[template.split("/")[0]]["dpr"]
         css_w, css_h = PLATFORMS[template.split("/")[0]]["puzzle"]
         infeasible = bool(family.SUPPORTS_INFEASIBLE and rng.random() < cfg.infeasible)
-        params = family.sample_params(rng, cfg.difficulty, (css_w * dpr, css_h * dpr), infeasible=infeasible)
+        # puzzles are drawn at CSS size and scaled up on high-density screens, as a CAPTCHA image is
+        params = family.sample_params(rng, cfg.difficulty, (css_w, css_h), infeasible=infeasible)
         page = self.page(PageSpec(template, lang, variant, mode, family.controls(params)))
-        if puzzle_size(page) != params.size:
-            raise RuntimeError(f"{template}: puzzle area is {puzzle_size(page)}, expected {params.size}")
+        if puzzle_size(page) != (css_w * dpr, css_h * dpr):
+            raise RuntimeError(f"{template}: puzzle area is {puzzle_size(page)}, expected {(css_w * dpr, css_h * dpr)}")
         puzzle = family.render(params)
         task = family.solve(params, puzzle)
         aug_seed = int(rng.integers(2**31))
         rgb, instances, applied = degrade(puzzle.rgb, puzzle.instances, cfg.difficulty, family.GEOMETRIC_AUGMENT, aug_seed)
         if not np.array_equal(instances, puzzle.instances):
             remeasure(task, puzzle.instances, instances)
+        if dpr != 1:
+            rgb = cv2.resize(rgb, (css_w * dpr, css_h * dpr), interpolation=cv2.INTER_LINEAR)
+            scale_task(task, dpr)
         instruction = family.instruction(params, lang)
         image = compose(page, rgb, instruction)
         label = make_label(cfg, index, seed, family, params, task, page, instruction,
@@ -149,6 +153,17 @@ class Generator:
                                             instruction, knobs, visible)
         grounding_sample.check(label)
         return {cfg.image_format: encode_image(page.rgb, cfg.image_format), "json": spec.encode(label)}
+
+
+def scale_task(task: Task, factor: int) -> None:
+    """Scale a task's geometry from puzzle pixels to `factor` times larger ones (pixel-edge boxes scale exactly)."""
+    def scaled(values):
+        return [[v * factor for v in item] for item in values]
+    for o in task.objects:
+        o["bbox"] = [v * factor for v in o["bbox"]]
+    task.target_boxes, task.end_boxes = scaled(task.target_boxes), scaled(task.end_boxes)
+    task.points, task.end_points = scaled(task.points), scaled(task.end_points)
+    task.tolerance_px *= factor
 
 
 def remeasure(task: Task, before: np.ndarray, after: np.ndarray) -> None:
