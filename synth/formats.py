@@ -87,3 +87,13 @@ def to_venus(actions: list[dict], width: int, height: int) -> str:
             text = a["text"].replace("\\", "\\\\").replace("'", "\\'")
             parts.append(f"Type(content='{text}')")
     return "<action>" + ", ".join(parts) + "</action>"
+
+
+def screenspot_record(label: dict, image_name: str) -> dict:
+    """A grounding label as a ScreenSpot-style record: bbox as [x, y, width, height] in pixels (the layout of
+    the original ScreenSpot JSON), data_type "text" when the target shows text and "icon" otherwise."""
+    x0, y0, x1, y1 = label["accept"]["steps"][0]["region"]
+    return {"img_filename": image_name, "bbox": [x0, y0, round(x1 - x0, 2), round(y1 - y0, 2)],
+            "instruction": label["instruction"], "data_type": label["params"]["target"].split(":")[-1],
+            "platform": label["platform"], "lang": label["lang"], "data_source": label["template"],
+            "key": label["key"]}

@@ -2,12 +2,12 @@
 import logging
 import os
 import shutil
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import cv2
 import numpy as np
 
-from synth.scenes.pages import PLATFORMS, PageSpec, render_html
+from synth.scenes.pages import PageSpec, render_html
 
 log = logging.getLogger(__name__)
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-quic",
@@ -15,6 +15,37 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networki
                  "--font-render-hinting=none"]
 RECYCLE_EVERY = 50   # pages per browser context, to bound Chromium's memory growth
 BOX_IDS = ["synth-widget", "synth-instruction", "synth-puzzle", "synth-answer", "synth-verify", "synth-refresh", "synth-skip"]
+
+# Every element annotated for grounding (data-g), with its box, what it shows, and whether it is the
+# element hit at its centre and near its corners (so that it is visible and not covered or clipped).
+_ELEMENTS_JS = """() => {
+  const vw = window.innerWidth, vh = window.innerHeight;
+  const hits = (el, x, y) => { const h = document.elementFromPoint(x, y); return !!h && (h === el || el.contains(h)); };
+  const texts = {};
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+    const t = n.textContent.replace(/\\s+/g, ' ').trim();
+    const p = n.parentElement;
+    if (t && p && p.getClientRects().length && getComputedStyle(p).visibility !== 'hidden') texts[t] = (texts[t] || 0) + 1;
+  }
+  const els = Array.from(document.querySelectorAll('[data-g]')).map((el, i) => {
+    const r = el.getBoundingClientRect();
+    const cx = (r.left + r.right) / 2, cy = (r.top + r.bottom) / 2;
+    const ix = Math.min(r.width, r.height) * 0.3, iy = ix;   // inside the rounded corners of pills and circles
+    const text = (el.innerText || el.getAttribute('aria-label') || el.getAttribute('title') || '').replace(/\\s+/g, ' ').trim();
+    return {index: i, role: el.dataset.g, box: [r.left, r.top, r.right, r.bottom], text,
+            icon: el.dataset.gIcon || '', fn: el.dataset.gFn || '', field: el.dataset.gField || '',
+            sample: el.dataset.gSample || '', placeholder: el.getAttribute('placeholder') || '',
+            centre_hit: hits(el, cx, cy),
+            corners_hit: [[r.left + ix, r.top + iy], [r.right - ix, r.top + iy], [r.left + ix, r.bottom - iy],
+                          [r.right - ix, r.bottom - iy]].every(([x, y]) => x >= 0 && y >= 0 && x < vw && y < vh && hits(el, x, y)),
+            in_viewport: r.left >= 0 && r.top >= 0 && r.right <= vw && r.bottom <= vh};
+  });
+  const decor = {};   // icons drawn on the page that are not targets themselves
+  for (const el of document.querySelectorAll('[data-g-icon]:not([data-g])'))
+    if (el.getClientRects().length) decor[el.dataset.gIcon] = (decor[el.dataset.gIcon] || 0) + 1;
+  return {elements: els, texts, decor};
+}"""
 
 _BOXES_JS = """ids => Object.fromEntries(ids.map(id => {
   const e = document.getElementById(id);
@@ -26,11 +57,16 @@ _BOXES_JS = """ids => Object.fromEntries(ids.map(id => {
 
 @dataclass
 class RenderedPage:
-    """A screenshot (H, W, 3 uint8 RGB) and element boxes in its pixels."""
+    """A screenshot (H, W, 3 uint8 RGB), CAPTCHA widget boxes in its pixels and, for pages without a
+    widget, the grounding elements (boxes in its pixels), the count of each visible text on the page and
+    of each icon drawn by elements that are not targets."""
     spec: PageSpec
     rgb: np.ndarray
     boxes: dict[str, list[float]]
     dpr: int
+    elements: list[dict] = field(default_factory=list)
+    texts: dict[str, int] = field(default_factory=dict)
+    decor_icons: dict[str, int] = field(default_factory=dict)   # icons shown by elements that are not targets
 
 
 def chromium_path() -> str | None:
@@ -61,21 +97,21 @@ class Browser:
             raise RuntimeError(f"cannot start Chromium ({path or 'Playwright managed'}): "
                                f"install it with `apt-get install chromium` ({e.__class__.__name__})") from e
 
-    def _page(self, platform: str):
+    def _page(self, spec: PageSpec):
         if self._browser is None:
             self._start()
-        entry = self._contexts.get(platform)
+        (width, height), dpr = spec.screen
+        key = (spec.platform, width, height, dpr)
+        entry = self._contexts.get(key)
         if entry is None or entry[2] >= RECYCLE_EVERY:
             if entry is not None:
                 entry[0].close()
-            plat = PLATFORMS[platform]
             ctx = self._browser.new_context(
-                viewport={"width": plat["viewport"][0], "height": plat["viewport"][1]},
-                device_scale_factor=plat["dpr"], is_mobile=platform == "mobile",
-                has_touch=platform == "mobile", java_script_enabled=True)
+                viewport={"width": width, "height": height}, device_scale_factor=dpr,
+                is_mobile=spec.platform == "mobile", has_touch=spec.platform == "mobile", java_script_enabled=True)
             ctx.route("**/*", lambda route: route.abort())
             entry = [ctx, ctx.new_page(), 0]
-            self._contexts[platform] = entry
+            self._contexts[key] = entry
         entry[2] += 1
         return entry[1]
 
@@ -93,14 +129,18 @@ class Browser:
         raise AssertionError("unreachable")
 
     def _render(self, spec: PageSpec, html: str) -> RenderedPage:
-        page = self._page(spec.platform)
+        page = self._page(spec)
         page.set_content(html, wait_until="load", timeout=30_000)
         boxes = page.evaluate(_BOXES_JS, BOX_IDS)
+        found = page.evaluate(_ELEMENTS_JS) if spec.mode == "none" else {"elements": [], "texts": {}, "decor": {}}
         png = page.screenshot(type="png", animations="disabled", caret="hide", timeout=30_000)
         rgb = cv2.cvtColor(cv2.imdecode(np.frombuffer(png, np.uint8), cv2.IMREAD_COLOR), cv2.COLOR_BGR2RGB)
-        dpr = PLATFORMS[spec.platform]["dpr"]
+        dpr = spec.screen[1]
         scaled = {k: [float(v) * dpr for v in b] for k, b in boxes.items() if b is not None}
-        return RenderedPage(spec=spec, rgb=rgb, boxes=scaled, dpr=dpr)
+        for el in found["elements"]:
+            el["box"] = [float(v) * dpr for v in el["box"]]
+        return RenderedPage(spec=spec, rgb=rgb, boxes=scaled, dpr=dpr, elements=found["elements"],
+                            texts=found["texts"], decor_icons=found["decor"])
 
     def close(self) -> None:
         """Stop Chromium and Playwright; safe to call twice."""

@@ -153,6 +153,8 @@ def make_content(rng: np.random.Generator, lang: str) -> dict:
     }
     # Everything below is drawn after the keys above, so those stay the same for a given seed.
     out.update(_more_content(rng, lang, out))
+    # Drawn last of all, so that everything above keeps its value for a given seed.
+    out.update(_screen_content(rng, lang, out))
     return out
 
 
@@ -240,3 +242,155 @@ def _more_content(rng: np.random.Generator, lang: str, c: dict) -> dict:
             "spent": spent, "street": street, "zip": zip_code, "phone": phone,
             # layout switches for templates: c.layout % 2, c.layout % 3, c.layout // 6 ...
             "layout": int(rng.integers(12))}
+
+
+SCREEN_WORDS = {
+    "en": {
+        "domain": ["northwind", "bluebird", "acmestore", "pinecone", "lumen", "harborco", "maplegoods", "orbit"],
+        "roles": ["Admin", "Editor", "Viewer", "Billing", "Editor"],
+        "owner": "Owner",
+        "status": {"active": "Active", "invited": "Invited", "suspended": "Suspended"},
+        "never": "Never",
+        "ago_m": "{} min ago", "ago_h": "{} hours ago", "ago_d": "{} days ago",
+        "wifi": ["Home-5G", "Netgear-42", "Apartment 4B", "TP-Link_2F80", "Maple Street WiFi", "Linksys-Guest"],
+        "carrier": ["Verizon", "T-Mobile", "AT&T", "Mint Mobile"],
+        "device": "{}'s Phone",
+        "folders": ["Archive", "Invoices", "Photos", "Design assets", "Meeting notes", "Drafts", "Receipts", "Scans"],
+        "files": ["Q3 report.pdf", "Budget 2024.xlsx", "Project plan.docx", "Team offsite.pptx", "Logo final.png",
+                  "Beach sunset.jpg", "Contract signed.pdf", "Podcast intro.mp3", "Product demo.mp4", "Backup.zip",
+                  "Notes.txt", "analysis.py", "Travel itinerary.pdf", "Invoice-4821.pdf", "Floor plan.png",
+                  "Expenses March.xlsx", "Cover letter.docx", "Recipe ideas.txt", "Interview recording.mp3",
+                  "Website mockup.png", "Lease agreement.pdf", "Roadmap.pptx"],
+        "project": ["Website redesign", "Spring campaign", "Office move", "Client onboarding", "Annual review"],
+        "kinds": {"folder": "Folder", "pdf": "PDF document", "docx": "Word document", "xlsx": "Spreadsheet",
+                  "pptx": "Presentation", "png": "PNG image", "jpg": "JPEG image", "mp3": "MP3 audio",
+                  "mp4": "MPEG-4 video", "zip": "ZIP archive", "txt": "Plain text", "py": "Python script"},
+        "today_at": "Today, {}", "yesterday_at": "Yesterday, {}", "date": "{m} {d}, 2024",
+        "book": ["Department Budget", "Marketing Plan 2024", "Team Expenses", "Sales Forecast", "Event Budget"],
+        "categories": ["Rent", "Salaries", "Marketing", "Travel", "Software", "Office supplies", "Utilities",
+                       "Insurance", "Training", "Equipment", "Consulting"],
+        "sheets": ["Summary", "Q1", "Q2", "Q3", "Q4", "Notes"],
+        "comments": ["Can we double-check the travel numbers?", "Updated with the final invoice from March.",
+                     "Marketing looks high, is the spring campaign in here?", "Looks good to me, ready to share.",
+                     "Software now includes the new design tool licences.", "Please add a column for next year."],
+    },
+    "zh": {
+        "domain": ["beifeng", "lanniao", "youxuan", "songguo", "liuming", "haigang", "fengye", "guidao"],
+        "roles": ["管理员", "编辑者", "查看者", "财务", "编辑者"],
+        "owner": "所有者",
+        "status": {"active": "已激活", "invited": "待接受", "suspended": "已停用"},
+        "never": "从未登录",
+        "ago_m": "{} 分钟前", "ago_h": "{} 小时前", "ago_d": "{} 天前",
+        "wifi": ["ChinaNet-5G", "TP-LINK_3F2A", "CMCC-8E6B", "Xiaomi_5G", "HUAWEI-1207", "家里的WiFi"],
+        "carrier": ["中国移动", "中国联通", "中国电信"],
+        "device": "{}的手机",
+        "folders": ["归档", "发票", "照片", "设计素材", "会议记录", "草稿", "报销单据", "扫描件"],
+        "files": ["第三季度报告.pdf", "2024年预算.xlsx", "项目计划书.docx", "团队团建.pptx", "logo定稿.png",
+                  "海边日落.jpg", "已签合同.pdf", "播客片头.mp3", "产品演示.mp4", "备份.zip",
+                  "笔记.txt", "analysis.py", "旅行行程.pdf", "发票-4821.pdf", "户型图.png",
+                  "三月报销.xlsx", "求职信.docx", "菜谱灵感.txt", "面试录音.mp3",
+                  "网站效果图.png", "租房合同.pdf", "产品路线图.pptx"],
+        "project": ["官网改版", "春季活动", "办公室搬迁", "客户接入", "年度总结"],
+        "kinds": {"folder": "文件夹", "pdf": "PDF 文档", "docx": "Word 文档", "xlsx": "电子表格",
+                  "pptx": "演示文稿", "png": "PNG 图像", "jpg": "JPEG 图像", "mp3": "MP3 音频",
+                  "mp4": "MP4 视频", "zip": "ZIP 压缩文件", "txt": "文本文档", "py": "Python 脚本"},
+        "today_at": "今天 {}", "yesterday_at": "昨天 {}", "date": "2024/{m}/{d}",
+        "book": ["部门预算", "2024年市场计划", "团队费用", "销售预测", "活动预算"],
+        "categories": ["房租", "工资", "市场推广", "差旅", "软件订阅", "办公用品", "水电费", "保险", "培训",
+                       "设备采购", "咨询服务"],
+        "sheets": ["汇总", "第一季度", "第二季度", "第三季度", "第四季度", "备注"],
+        "comments": ["差旅这几项能再核对一下吗？", "已按三月份的最终发票更新。", "市场推广偏高，春季活动算进去了吗？",
+                     "我看没问题，可以发出去了。", "软件订阅已包含新设计工具的授权费用。", "请加一列明年的预算。"],
+    },
+}
+PINYIN = {"李明": "liming", "王芳": "wangfang", "张伟": "zhangwei", "刘洋": "liuyang", "陈静": "chenjing",
+          "杨帆": "yangfan", "赵磊": "zhaolei", "黄婷": "huangting"}
+_SIZE_KB = {"folder": (0, 0), "pdf": (80, 6000), "docx": (20, 900), "xlsx": (15, 700), "pptx": (900, 24000),
+            "png": (60, 4000), "jpg": (400, 9000), "mp3": (2000, 12000), "mp4": (20000, 900000), "zip": (5000, 400000),
+            "txt": (1, 40), "py": (2, 60)}
+
+
+def _size(kb: int, lang: str) -> str:
+    if kb >= 1024 * 1024:
+        return f"{kb / 1024 / 1024:.1f} GB"
+    if kb >= 1024:
+        return f"{kb / 1024:.1f} MB"
+    return f"{kb} KB"
+
+
+def _screen_content(rng: np.random.Generator, lang: str, c: dict) -> dict:
+    """Content for the settings, file manager and spreadsheet pages."""
+    w, x = WORDS[lang], SCREEN_WORDS[lang]
+    site_i = w["site"].index(c["site"])
+    domain = x["domain"][site_i] + (".com" if lang == "en" else ".cn")
+
+    def email(name: str) -> str:
+        return (name.lower().replace(" ", ".") if lang == "en" else PINYIN[name]) + "@" + domain
+
+    def ago(minutes: int) -> str:
+        n, unit = ((minutes, "ago_m") if minutes < 60 else (minutes // 60, "ago_h") if minutes < 60 * 24
+                   else (minutes // (60 * 24), "ago_d"))
+        text = x[unit].format(n)
+        return text.replace("hours", "hour").replace("days", "day") if n == 1 else text
+
+    # settings: the user (owner) and the other members of the workspace
+    others = [p for p in w["person"] if p != c["user"]]
+    names = _pick(rng, others, 7)
+    roles = [x["roles"][int(i)] for i in rng.integers(0, len(x["roles"]), 7)]
+    status = ["active" if s < 0.72 else "invited" if s < 0.9 else "suspended" for s in rng.random(7)]
+    minutes = np.sort(rng.integers(3, 60 * 24 * 12, 7))
+    members = [{"name": c["user"], "email": email(c["user"]), "role": x["owner"], "status": "active",
+                "status_text": x["status"]["active"], "active": ago(1), "owner": True}]
+    members += [{"name": n, "email": email(n), "role": r, "status": s, "status_text": x["status"][s],
+                 "active": x["never"] if s == "invited" else ago(int(m)), "owner": False}
+                for n, r, s, m in zip(names, roles, status, minutes)]
+    toggles = [bool(b) for b in rng.random(8) < 0.55]
+    seats = int(rng.integers(8, 40))
+
+    # phone settings
+    wifi = x["wifi"][int(rng.integers(len(x["wifi"])))]
+    carrier = x["carrier"][int(rng.integers(len(x["carrier"])))]
+    first = c["user"].split(" ")[0]
+    storage_used = round(float(rng.uniform(20, 230)), 1)
+    updates = int(rng.integers(0, 3))
+
+    # file manager: a project folder with a few sub-folders and files
+    project = x["project"][int(rng.integers(len(x["project"])))]
+    folders = sorted(_pick(rng, x["folders"], int(rng.integers(3, 5))))
+    file_names = sorted(_pick(rng, x["files"], 19), key=str.lower)
+    now = int(c["time"][:2]) * 60 + int(c["time"][3:])
+    files = []
+    for i, name in enumerate(folders + file_names):
+        kind = "folder" if i < len(folders) else name.rsplit(".", 1)[1]
+        lo, hi = _SIZE_KB[kind]
+        age = int(rng.integers(0, 60 * 24 * 90))
+        if age < now:
+            when = x["today_at"].format(_clock(now - age))
+        elif age < now + 24 * 60:
+            when = x["yesterday_at"].format(_clock(now - age + 24 * 60))
+        else:
+            when = x["date"].format(m=w["month"][int(rng.integers(12))], d=int(rng.integers(1, 29)))
+        files.append({"name": name, "kind": kind, "kind_text": x["kinds"][kind], "when": when,
+                      "size": "--" if kind == "folder" else _size(int(rng.integers(lo, hi + 1)), lang),
+                      "count": int(rng.integers(2, 60))})
+    disk_free = int(rng.integers(40, 700))
+
+    # spreadsheet: a quarterly budget
+    book = x["book"][int(rng.integers(len(x["book"])))]
+    quarter = int(rng.integers(0, 4))
+    months = [w["month"][quarter * 3 + i] for i in range(3)]
+    categories = _pick(rng, x["categories"], 9)
+    budget = [[int(v) for v in rng.integers(2, 90, 3) * 100 + rng.integers(0, 100, 3)] for _ in categories]
+    plan = [int(sum(row) * rng.uniform(0.9, 1.15)) for row in budget]
+    comment_picks = _pick(rng, x["comments"], 3)
+    commenters = _pick(rng, others, 3)
+    comment_ages = sorted(rng.integers(5, 60 * 30, 3).tolist())
+
+    return {"members": members, "domain": domain, "toggles": toggles, "seats": seats,
+            "wifi": wifi, "carrier": carrier, "device": x["device"].format(first if lang == "en" else c["user"]),
+            "storage_used": storage_used, "updates": updates,
+            "project": project, "files": files, "disk_free": disk_free,
+            "book": book, "quarter": quarter + 1, "months": months, "categories": categories, "budget": budget,
+            "plan": plan, "sheet_names": x["sheets"],
+            "comments": [{"who": p, "text": t, "ago": ago(a)} for p, t, a in zip(commenters, comment_picks, comment_ages)],
+            "layout2": int(rng.integers(12))}

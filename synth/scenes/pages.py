@@ -24,12 +24,20 @@ class PageSpec:
     template: str          # e.g. "web/shop"
     lang: str              # "en" | "zh"
     variant: int           # seeds theme and content
-    mode: str              # "modal" | "inline"
-    controls: str          # "input" (answer field) | "none"
+    mode: str              # "modal" | "inline" | "none" (no CAPTCHA widget: grounding screens)
+    controls: str          # "input" (answer field) | "skip" (Skip button) | "none"
+    viewport: tuple[int, int] | None = None   # CSS px; default: the platform's
+    dpr: int | None = None                    # device scale factor; default: the platform's
 
     @property
     def platform(self) -> str:
         return self.template.split("/", 1)[0]
+
+    @property
+    def screen(self) -> tuple[tuple[int, int], int]:
+        """(viewport in CSS px, device scale factor) this page is rendered at."""
+        plat = PLATFORMS[self.platform]
+        return self.viewport or plat["viewport"], self.dpr or plat["dpr"]
 
 
 def list_templates(platform: str | None = None) -> list[str]:

@@ -1,0 +1,1 @@
+"""Grounding samples: targets taken from the rendered DOM, described in English or Chinese, verified."""
