@@ -40,3 +40,32 @@ def test_families_lists_each_with_a_description():
 def test_other_run_in_the_same_folder_is_refused(dataset):
     r = synth("captcha", "--n", "5", "--seed", "99", "--out", str(dataset))
     assert r.returncode != 0 and "holds a different run" in r.stderr
+
+
+def test_a_broken_template_is_named(tmp_path):
+    import os
+    import shutil
+    from synth.paths import TEMPLATES
+    templates = tmp_path / "templates"
+    shutil.copytree(TEMPLATES, templates)
+    page = templates / "web" / "login.html.j2"
+    page.write_text(page.read_text().replace("{% endblock %}", "{% endblok %}", 1))
+    r = subprocess.run([sys.executable, "-m", "synth", "captcha", "--platform", "web", "--n", "40", "--workers", "1",
+                        "--out", str(tmp_path / "o")], capture_output=True, text=True,
+                       env={**os.environ, "SYNTH_TEMPLATES": str(templates)})
+    assert r.returncode == 1 and "web/login" in r.stderr and "Traceback" not in r.stderr, r.stderr
+    assert len(r.stderr.strip().splitlines()) == 1
+
+
+def test_missing_gallery_input_and_corrupt_shard_for_score(dataset, tmp_path):
+    r = synth("gallery", str(tmp_path / "nothing"), "--out", str(tmp_path / "g"))
+    assert r.returncode == 1 and "does not exist" in r.stderr and len(r.stderr.strip().splitlines()) == 1
+    bad = tmp_path / "bad"
+    bad.mkdir()
+    shard = sorted(dataset.glob("*.tar"))[0]
+    (bad / shard.name).write_bytes(shard.read_bytes()[:7000])
+    (bad / "manifest.json").write_text((dataset / "manifest.json").read_text())
+    preds = tmp_path / "p.jsonl"
+    preds.write_text('{"key": "x", "output": "Click(box=(1,1))"}\n')
+    r = synth("score", str(bad), str(preds))
+    assert r.returncode == 1 and "corrupt shard" in r.stderr and "Traceback" not in r.stderr, r.stderr
