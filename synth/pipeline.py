@@ -17,6 +17,7 @@ from synth.seeds import page_seed, sample_seed
 
 POOL_SPAN = 1000       # consecutive samples that share one pool of rendered pages
 POOL_SIZE = 6          # pages per pool
+PAGE_CACHE = 4 * POOL_SIZE   # rendered pages kept: a pool's pages in each widget variant (input, skip, none)
 MAX_ATTEMPTS = 60      # redraws of one sample before the run gives up
 JPEG_QUALITY = 90
 PLATFORM_CYCLE = ["web", "mobile", "web", "desktop", "web", "mobile"]
@@ -85,7 +86,7 @@ class Generator:
         if spec.mode == "inline" and (box is None or box[0] < 0 or box[1] < 0 or box[2] > w or box[3] > h):
             page = self.browser.render(PageSpec(spec.template, spec.lang, spec.variant, "modal", spec.controls))
         self._pages[spec] = page
-        if len(self._pages) > 2 * POOL_SIZE:
+        if len(self._pages) > PAGE_CACHE:
             self._pages.popitem(last=False)
         return page
 
