@@ -52,9 +52,21 @@ _progress = None
 def _init_worker(cfg: RunConfig, progress) -> None:
     global _generator, _progress
     import cv2
+    _die_with_parent()
     cv2.setNumThreads(1)        # one process per core already
     logging.getLogger("albumentations").setLevel(logging.ERROR)
     _generator, _progress = Generator(cfg), progress
+
+
+def _die_with_parent() -> None:
+    """On Linux, have the kernel kill this worker when the main process dies (e.g. kill -9), instead of
+    letting it finish a chunk nobody will write."""
+    try:
+        import ctypes
+        import signal
+        ctypes.CDLL("libc.so.6", use_errno=True).prctl(1, signal.SIGKILL)   # PR_SET_PDEATHSIG
+    except (OSError, AttributeError):
+        pass
 
 
 def generate_chunk(chunk: Chunk, generator: Generator | None = None, progress=None) -> ChunkResult:
