@@ -204,26 +204,27 @@ def ui_objects(page: RenderedPage, start_id: int) -> list[dict]:
 def reference(task: Task, boxes: dict[str, list[float]], origin: tuple[int, int]) -> tuple[list, list, list]:
     """(reference actions, accept steps, neutral regions) of a task, in image pixels."""
     verify = spec.fbox(boxes["synth-verify"])
-    press_verify = [{"type": "click", "point": spec.center(verify)}]
+    press_verify = [spec.action("click", point=spec.center(verify))]
     points = [spec.fbox(to_image(p, origin)) for p in task.points]
     targets = [to_image(b, origin) for b in task.target_boxes]
     if task.rule == "type":
         field = spec.fbox(boxes["synth-answer"])
-        actions = [{"type": "click", "point": spec.center(field)}, {"type": "type", "text": task.text}] + press_verify
+        actions = [spec.action("click", point=spec.center(field)),
+                   spec.action("type", point=spec.center(field), text=task.text)] + press_verify
         return actions, [spec.step("type", field, text=task.text)], [field, verify]
     if task.rule in ("click_set", "click_order"):
-        actions = [{"type": "click", "point": p} for p in points] + press_verify
+        actions = [spec.action("click", point=p) for p in points] + press_verify
         return actions, [spec.step("click", b) for b in targets], [verify]
     if task.rule == "drag":
         end = to_image(task.end_boxes[0], origin)
-        actions = [{"type": "drag", "start": points[0], "end": spec.fbox(to_image(task.end_points[0], origin))}]
+        actions = [spec.action("drag", point=points[0], end=to_image(task.end_points[0], origin))]
         return actions, [spec.step("drag", targets[0], end, tolerance=task.tolerance_px)], [verify]
     if task.rule == "long_press":
-        actions = [{"type": "long_press", "point": points[0], "duration": round(task.duration + 0.5, 2)}]
+        actions = [spec.action("long_press", point=points[0], duration=task.duration + 0.5)]
         return actions, [spec.step("long_press", targets[0], min_duration=task.duration)], [verify]
     if task.rule == "skip":
         skip = spec.fbox(boxes["synth-skip"])
-        return [{"type": "click", "point": spec.center(skip)}], [spec.step("click", skip)], [verify]
+        return [spec.action("click", point=spec.center(skip))], [spec.step("click", skip)], [verify]
     raise ValueError(f"unknown task rule {task.rule!r}")
 
 

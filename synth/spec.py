@@ -14,9 +14,11 @@ ANSWER_UNUSED = {"count": -1, "angle": -1.0, "text": "", "offset": -1.0, "cells"
                  "feasible": True}
 STEP_KEYS = {"type": str, "region": list, "end_region": list, "text": str, "tolerance": float, "min_duration": float}
 OBJECT_KEYS = {"id": int, "role": str, "label": str, "bbox": list, "visible_fraction": float}
-ACTION_FIELDS = {"click": {"type", "point"}, "drag": {"type", "start", "end"}, "type": {"type", "text"},
-                 "long_press": {"type", "point", "duration"}}
-ACTION_TYPES = set(ACTION_FIELDS)
+# Every action carries every key (Arrow needs one struct type for the list): `point` is where it acts,
+# `start`/`end` its trajectory (equal to `point` for taps and typing; a drag's `point` is its start), `text`
+# the typed text ("" otherwise), `duration` the press time in seconds (0.0 otherwise).
+ACTION_KEYS = {"type": str, "point": list, "start": list, "end": list, "text": str, "duration": float}
+ACTION_TYPES = {"click", "drag", "type", "long_press"}
 TOP_KEYS = {"schema": str, "key": str, "kind": str, "family": str, "difficulty": int, "seed": int,
             "platform": str, "lang": str, "template": str, "image": dict, "instruction": str, "answer": dict,
             "actions": list, "accept": dict, "widget": (list, type(None)), "objects": list, "params": dict,
@@ -47,6 +49,14 @@ def step(type_: str, region, end_region=None, text: str = "", tolerance: float =
     """One accept step; `end_region` equals `region` except for drags; `min_duration` (seconds) for long presses."""
     return {"type": type_, "region": fbox(region), "end_region": fbox(end_region if end_region is not None else region),
             "text": text, "tolerance": round(float(tolerance), 2), "min_duration": round(float(min_duration), 2)}
+
+
+def action(type_: str, point=None, end=None, text: str = "", duration: float = 0.0) -> dict:
+    """One reference action with every key present. `point` is where it acts (for a drag: its start; for
+    typing: the field typed into); `end` only for drags."""
+    p = fbox(point)
+    return {"type": type_, "point": p, "start": p, "end": fbox(end) if type_ == "drag" else p, "text": text,
+            "duration": round(float(duration), 2)}
 
 
 def encode(label: dict) -> bytes:
@@ -109,17 +119,19 @@ def validate(label: dict) -> list[str]:
         if a.get("type") not in ACTION_TYPES:
             errors.append(f"action {i} has type {a.get('type')!r}")
             continue
-        if set(a) != ACTION_FIELDS[a["type"]]:
-            errors.append(f"action {i} has fields {sorted(a)}, expected {sorted(ACTION_FIELDS[a['type']])}")
+        if set(a) != set(ACTION_KEYS) or any(type(a[k]) is not t for k, t in ACTION_KEYS.items()):
+            errors.append(f"action {i} keys/types differ from {sorted(ACTION_KEYS)}")
+            continue
+        if a["start"] != a["point"] or (a["type"] != "drag" and a["end"] != a["point"]):
+            errors.append(f"action {i}: start (and end, unless a drag) must equal point")
         for field in ("point", "start", "end"):
-            if field in a:
-                p = a[field]
-                if not (isinstance(p, list) and len(p) == 2 and all(type(v) is float for v in p)):
-                    errors.append(f"action {i} {field} is not a float point")
-                elif not _inside(p, w, h):
-                    errors.append(f"action {i} {field} {p} leaves the image")
-                elif widget is not None and not (widget[0] <= p[0] <= widget[2] and widget[1] <= p[1] <= widget[3]):
-                    errors.append(f"action {i} {field} {p} is outside the widget")
+            p = a[field]
+            if not (isinstance(p, list) and len(p) == 2 and all(type(v) is float for v in p)):
+                errors.append(f"action {i} {field} is not a float point")
+            elif not _inside(p, w, h):
+                errors.append(f"action {i} {field} {p} leaves the image")
+            elif widget is not None and not (widget[0] <= p[0] <= widget[2] and widget[1] <= p[1] <= widget[3]):
+                errors.append(f"action {i} {field} {p} is outside the widget")
     acc = label["accept"]
     for k, t in {"order_matters": bool, "partial_credit": bool, "steps": list, "neutral_regions": list}.items():
         if type(acc.get(k)) is not t:

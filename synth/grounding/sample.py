@@ -59,10 +59,10 @@ def make_label(key: str, kind_of_run: str, level: int, seed: int, page: Rendered
     typing = el["role"] == "input" and kind == "field" and bool(el["sample"])
     if typing:
         instruction = instruction_to_type(instruction, el["sample"], page.spec.lang)
-    actions = [{"type": "click", "point": spec.center(box)}]
+    actions = [spec.action("click", point=spec.center(box))]
     steps = [spec.step("click", box)]
     if typing:
-        actions.append({"type": "type", "text": el["sample"]})
+        actions.append(spec.action("type", point=spec.center(box), text=el["sample"]))
         steps.append(spec.step("type", box, text=el["sample"]))
     def clipped(b):
         return spec.fbox([min(max(b[0], 0), w), min(max(b[1], 0), h), min(max(b[2], 0), w), min(max(b[3], 0), h)])
