@@ -258,4 +258,4 @@ def solve(params: Params, puzzle: Puzzle) -> Task:
 def instruction(params: Params, lang: str) -> str:
     if lang == "zh":
         return "请计算图中算式的结果，并输入数字"
-    return "Work out the sum in the picture and type the result."
+    return "Work out the calculation in the picture and type the result."
