@@ -40,7 +40,7 @@ def draw_instruction(rgb: np.ndarray, box: list[float], text: str, dpr: int) -> 
     rgb[y0:y1, x0:x1] = instruction_band(rgb[y0:y1, x0:x1].tobytes(), (x1 - x0, y1 - y0), text, dpr)
 
 
-@lru_cache(maxsize=512)
+@lru_cache(maxsize=48)
 def instruction_band(pixels: bytes, size: tuple[int, int], text: str, dpr: int) -> np.ndarray:
     """The band's pixels with `text` written on them (cached: pages and instructions repeat)."""
     band = Image.frombytes("RGB", size, pixels)

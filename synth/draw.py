@@ -97,7 +97,7 @@ def _shape_polygon(shape: str, n: int) -> np.ndarray | None:
     return np.round(np.array(pts) * 4).astype(np.int32)   # 2 bits of sub-pixel precision
 
 
-@lru_cache(maxsize=512)
+@lru_cache(maxsize=128)
 def sprite(key: str, size: int) -> np.ndarray:
     """RGBA (size x size, uint8) image of a kind, object centred, aspect kept."""
     if key.startswith("emoji:"):

@@ -13,7 +13,7 @@ log = logging.getLogger(__name__)
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-quic",
                  "--no-first-run", "--disable-component-update", "--disable-sync", "--hide-scrollbars",
                  "--font-render-hinting=none"]
-RECYCLE_EVERY = 50   # pages per browser context, to bound Chromium's memory growth
+RECYCLE_EVERY = 20   # pages per browser context, to bound Chromium's memory growth
 BOX_IDS = ["synth-widget", "synth-instruction", "synth-puzzle", "synth-answer", "synth-verify", "synth-refresh", "synth-skip"]
 
 # Every element annotated for grounding (data-g), with its box, what it shows, and whether it is the
