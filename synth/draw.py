@@ -181,11 +181,6 @@ class Canvas:
         if hides:
             self.instances[y0:y1, x0:x1][on[y0 - y:y1 - y, x0 - x:x1 - x]] = instance
 
-    def visible_fraction(self, instance: int) -> float:
-        """Share of an object's own pixels still showing in the instance map."""
-        full = self.full_area.get(instance, 0)
-        return float((self.instances == instance).sum()) / full if full else 0.0
-
 
 def instance_boxes(instances: np.ndarray) -> dict[int, list[float]]:
     """[x0, y0, x1, y1] pixel-edge box of every instance id present in the map, in one pass."""

@@ -1,6 +1,4 @@
 """Draw a label over its image: widget, objects by role, accept regions, reference actions."""
-import io
-
 from PIL import Image, ImageDraw
 
 ROLE_COLOURS = {"target": (0, 200, 0), "distractor": (230, 40, 40)}
@@ -31,6 +29,3 @@ def draw_label(image: Image.Image, label: dict) -> Image.Image:
             d.ellipse([x - r, y - r, x + r, y + r], outline=(255, 0, 0), width=width)
     return im
 
-
-def overlay_bytes(image_bytes: bytes, label: dict) -> Image.Image:
-    return draw_label(Image.open(io.BytesIO(image_bytes)), label)

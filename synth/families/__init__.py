@@ -20,9 +20,3 @@ def _discover() -> dict[str, ModuleType]:
 
 FAMILIES: dict[str, ModuleType] = _discover()
 
-
-def get_family(name: str) -> ModuleType:
-    """The family module called `name`; ValueError listing the known names otherwise."""
-    if name not in FAMILIES:
-        raise ValueError(f"unknown family {name!r}; known: {', '.join(FAMILIES)}")
-    return FAMILIES[name]
