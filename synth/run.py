@@ -196,9 +196,11 @@ def local_shards(cfg: RunConfig, out: Path, shards: list[int], workers: int,
     chunks = plan(cfg, shards)
     queue = mp.get_context("spawn").Queue() if on_progress and workers > 1 and len(chunks) > 1 else None
     progress = _Direct(on_progress) if on_progress else None
+    relay = None
     if queue is not None:     # workers report per sample; a thread forwards to the callback
         progress = queue
-        threading.Thread(target=_relay, args=(queue, on_progress), daemon=True).start()
+        relay = threading.Thread(target=_relay, args=(queue, on_progress), daemon=True)
+        relay.start()
     results = run_local(cfg, chunks, workers, progress)
     try:
         for shard in shards:
@@ -206,8 +208,9 @@ def local_shards(cfg: RunConfig, out: Path, shards: list[int], workers: int,
             yield write_shard(cfg, out, shard, (next(results) for _ in range(n_chunks)))
     finally:
         results.close()
-        if queue is not None:
+        if relay is not None:   # let the relay take the sentinel before the queue goes away
             queue.put(None)
+            relay.join(timeout=10)
 
 
 class _Direct:
@@ -225,7 +228,7 @@ def _relay(queue, callback) -> None:
     while True:
         try:
             item = queue.get()
-        except (EOFError, OSError):
+        except (EOFError, OSError, TypeError, ValueError):   # the queue was closed under us
             return
         if item is None:
             return

@@ -69,3 +69,9 @@ def test_missing_gallery_input_and_corrupt_shard_for_score(dataset, tmp_path):
     preds.write_text('{"key": "x", "output": "Click(box=(1,1))"}\n')
     r = synth("score", str(bad), str(preds))
     assert r.returncode == 1 and "corrupt shard" in r.stderr and "Traceback" not in r.stderr, r.stderr
+
+
+def test_a_parallel_run_exits_cleanly(tmp_path):
+    r = synth("captcha", "--n", "30", "--shard-size", "10", "--workers", "2", "--family", "counting",
+              "--out", str(tmp_path / "o"))
+    assert r.returncode == 0 and "Traceback" not in r.stderr, r.stderr
