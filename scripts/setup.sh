@@ -18,7 +18,11 @@ fi
 
 [ -x .venv/bin/python ] || python3 -m venv .venv
 extras=""; [ "${1:-}" = "--test" ] && extras="[test]"
-.venv/bin/pip install -q --upgrade pip >/dev/null
-.venv/bin/pip install -q -e ".${extras}" 2>&1 | grep -v -E "^WARNING: (Location|Skipping)" || true
+log=.venv/install.log
+if ! { .venv/bin/pip install -q --upgrade pip && .venv/bin/pip install -q -e ".${extras}"; } >"$log" 2>&1; then
+  tail -20 "$log" >&2
+  echo "setup failed: pip install did not succeed (full log: $log)" >&2
+  exit 1
+fi
 .venv/bin/python -c "import synth, playwright, albumentations, webdataset" \
   || { echo "setup failed: the package does not import" >&2; exit 1; }
