@@ -17,7 +17,7 @@ from synth.seeds import page_seed, sample_seed
 
 POOL_SPAN = 1000       # consecutive samples that share one pool of rendered pages
 POOL_SIZE = 6          # pages per pool
-PAGE_CACHE = 4 * POOL_SIZE   # rendered pages kept: a pool's pages in each widget variant (input, skip, none)
+PAGE_CACHE = 3 * POOL_SIZE   # rendered pages kept: exactly a pool's pages in each widget variant (input, skip, none)
 MAX_ATTEMPTS = 60      # redraws of one sample before the run gives up
 JPEG_QUALITY = 90
 PLATFORM_CYCLE = ["web", "mobile", "web", "desktop", "web", "mobile"]
