@@ -4,6 +4,8 @@ from typing import Any, Protocol
 
 import numpy as np
 
+from synth import draw
+
 from synth.levels import LevelTable
 
 
@@ -61,3 +63,20 @@ class Family(Protocol):
     def render(self, params: Any) -> Puzzle: ...
     def solve(self, params: Any, puzzle: Puzzle) -> Task: ...
     def instruction(self, params: Any, lang: str) -> str: ...
+
+
+def visible_objects(puzzle: Puzzle) -> list[dict]:
+    """Objects as the label lists them: box and visible share measured on the instance map."""
+    out = []
+    boxes = draw.instance_boxes(puzzle.instances)
+    areas = np.bincount(puzzle.instances.ravel(), minlength=max(puzzle.meta) + 1)
+    for i, m in puzzle.meta.items():
+        if i not in boxes:
+            continue
+        x0, y0, x1, y1 = (int(v) for v in boxes[i])
+        mask = np.zeros(puzzle.instances.shape, bool)
+        mask[y0:y1, x0:x1] = puzzle.instances[y0:y1, x0:x1] == i
+        full = puzzle.full_area.get(i, 0)
+        out.append({"id": i, "role": m["role"], "label": m["label"], "bbox": boxes[i],
+                    "visible_fraction": round(float(areas[i]) / full if full else 0.0, 4), "_mask": mask})
+    return out

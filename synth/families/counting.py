@@ -4,7 +4,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from synth import draw
-from synth.families.base import Puzzle, Reject, Task
+from synth.families.base import Puzzle, Reject, Task, visible_objects
 from synth.families.placement import place
 from synth.levels import LevelTable, draw as draw_knob
 
@@ -125,23 +125,6 @@ def render(params: Params) -> Puzzle:
         canvas.paste(draw.rotated(draw.sprite(key, s), tilt), x, y, i)
         meta[i] = {"role": role, "label": draw.kind_by_key(key).en, "kind": key}
     return Puzzle(canvas.rgb, canvas.instances, canvas.full_area, meta)
-
-
-def visible_objects(puzzle: Puzzle) -> list[dict]:
-    """Objects as the label lists them: box and visible share measured on the instance map."""
-    out = []
-    boxes = draw.instance_boxes(puzzle.instances)
-    areas = np.bincount(puzzle.instances.ravel(), minlength=max(puzzle.meta) + 1)
-    for i, m in puzzle.meta.items():
-        if i not in boxes:
-            continue
-        x0, y0, x1, y1 = (int(v) for v in boxes[i])
-        mask = np.zeros(puzzle.instances.shape, bool)
-        mask[y0:y1, x0:x1] = puzzle.instances[y0:y1, x0:x1] == i
-        full = puzzle.full_area.get(i, 0)
-        out.append({"id": i, "role": m["role"], "label": m["label"], "bbox": boxes[i],
-                    "visible_fraction": round(float(areas[i]) / full if full else 0.0, 4), "_mask": mask})
-    return out
 
 
 def solve(params: Params, puzzle: Puzzle) -> Task:

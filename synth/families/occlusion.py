@@ -5,8 +5,8 @@ import cv2
 import numpy as np
 
 from synth import draw
-from synth.families.base import Puzzle, Reject, Task
-from synth.families.counting import pick_kinds, visible_objects
+from synth.families.base import Puzzle, Reject, Task, visible_objects
+from synth.families.counting import pick_kinds
 from synth.families.placement import place
 from synth.levels import LevelTable, draw as draw_knob
 

@@ -6,7 +6,7 @@ import cv2
 import numpy as np
 
 from synth import draw
-from synth.families.base import Puzzle, Reject, Task
+from synth.families.base import Puzzle, Reject, Task, visible_objects
 from synth.levels import LevelTable, draw as draw_knob
 
 NAME = "rotation"
@@ -188,14 +188,7 @@ def solve(params: Params, puzzle: Puzzle) -> Task:
     start = [tx0 + k / 2, (ty0 + ty1) / 2]
     end_x = start[0] + answer / 360.0 * travel
     tol_px = tol / 360.0 * travel
-    objects = []
-    for i, m in puzzle.meta.items():
-        mask = puzzle.instances == i
-        box = draw.mask_box(mask)
-        if box is not None:
-            objects.append({"id": i, "role": m["role"], "label": m["label"], "bbox": box,
-                            "visible_fraction": round(float(mask.sum()) / max(1, puzzle.full_area[i]), 4)})
-    return Task(rule="drag", answer={"angle": answer}, objects=objects,
+    return Task(rule="drag", answer={"angle": answer}, objects=visible_objects(puzzle),
                 target_boxes=[[float(tx0), float(ty0), float(tx0 + k), float(ty1)]], points=[start],
                 end_boxes=[[tx0 + end_x - start[0], float(ty0), tx0 + k + end_x - start[0], float(ty1)]],
                 end_points=[[end_x, start[1]]], tolerance_px=tol_px,
