@@ -74,14 +74,28 @@ def puzzle_size(page: RenderedPage) -> tuple[int, int]:
     return int(round(x1 - x0)), int(round(y1 - y0))
 
 
-def compose(page: RenderedPage, puzzle_rgb: np.ndarray, instruction: str) -> np.ndarray:
-    """The final screenshot: page pixels with the puzzle pasted and the instruction written."""
-    out = page.rgb.copy()
+def patch_box(page: RenderedPage) -> tuple[float, float, float, float]:
+    """The image-pixel box a sample changes: the puzzle area and the instruction band."""
+    boxes = [page.boxes["synth-puzzle"], page.boxes["synth-instruction"]]
+    return (min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes), max(b[3] for b in boxes))
+
+
+def compose(page: RenderedPage, puzzle_rgb: np.ndarray, instruction: str,
+            box: tuple[int, int, int, int] | None = None) -> np.ndarray:
+    """The final screenshot, or its pixels inside `box` (which must hold the puzzle and the instruction band):
+    page pixels with the puzzle pasted and the instruction written."""
+    h, w = page.rgb.shape[:2]
+    bx0, by0, bx1, by1 = box or (0, 0, w, h)
+    out = page.rgb[by0:by1, bx0:bx1].copy()
     ox, oy = puzzle_origin(page)
-    h, w = puzzle_rgb.shape[:2]
-    out[oy:oy + h, ox:ox + w] = puzzle_rgb
-    draw_instruction(out, page.boxes["synth-instruction"], instruction, page.dpr)
-    if not np.array_equal(out[oy:oy + h, ox:ox + w], puzzle_rgb):   # the instruction must not touch the puzzle
+    ox, oy = ox - bx0, oy - by0
+    ph, pw = puzzle_rgb.shape[:2]
+    if ox < 0 or oy < 0 or ox + pw > out.shape[1] or oy + ph > out.shape[0]:
+        raise ValueError(f"box {box} does not hold the puzzle")
+    out[oy:oy + ph, ox:ox + pw] = puzzle_rgb
+    ix0, iy0, ix1, iy1 = (int(round(v)) for v in page.boxes["synth-instruction"])
+    draw_instruction(out, [ix0 - bx0, iy0 - by0, ix1 - bx0, iy1 - by0], instruction, page.dpr)
+    if not np.array_equal(out[oy:oy + ph, ox:ox + pw], puzzle_rgb):   # the instruction must not touch the puzzle
         raise Reject("compose.puzzle_overwritten")
     return out
 

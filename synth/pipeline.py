@@ -6,9 +6,9 @@ from functools import lru_cache
 import cv2
 import numpy as np
 
-from synth import SCHEMA, __version__, draw, reward, spec
+from synth import SCHEMA, __version__, draw, jpeg, reward, spec
 from synth.augment import degrade
-from synth.compose import compose, puzzle_origin, puzzle_size, to_image
+from synth.compose import compose, patch_box, puzzle_origin, puzzle_size, to_image
 from synth.families import FAMILIES
 from synth.families.base import Reject, Task
 from synth.scenes.browser import Browser, RenderedPage
@@ -71,6 +71,7 @@ class Generator:
         self.cfg = cfg
         self.browser = Browser()
         self._pages: OrderedDict[PageSpec, RenderedPage] = OrderedDict()
+        self._encoders: dict[PageSpec, jpeg.PageEncoder] = {}
 
     def close(self) -> None:
         self.browser.close()
@@ -87,8 +88,21 @@ class Generator:
             page = self.browser.render(PageSpec(spec.template, spec.lang, spec.variant, "modal", spec.controls))
         self._pages[spec] = page
         if len(self._pages) > PAGE_CACHE:
-            self._pages.popitem(last=False)
+            self._encoders.pop(self._pages.popitem(last=False)[0], None)
         return page
+
+    def encode(self, spec: PageSpec, puzzle_rgb: np.ndarray, instruction: str) -> bytes:
+        """The sample's screenshot bytes: page `spec` with the puzzle and instruction composed into it. JPEGs
+        re-encode only the blocks the puzzle and instruction cover (synth.jpeg)."""
+        page = self.page(spec)
+        if self.cfg.image_format != "jpg":
+            return encode_image(compose(page, puzzle_rgb, instruction), self.cfg.image_format)
+        encoder = self._encoders.get(spec)
+        if encoder is None:
+            h, w = page.rgb.shape[:2]
+            encoder = jpeg.PageEncoder(page.rgb, jpeg.block_box(patch_box(page), w, h), JPEG_QUALITY)
+            self._encoders[spec] = encoder
+        return encoder.encode(compose(page, puzzle_rgb, instruction, encoder.box))
 
     def sample(self, index: int) -> tuple[str, dict[str, bytes], Counter]:
         """The sample at `index`: (key, members, rejection counts). Redraws rejected instances."""
@@ -114,7 +128,8 @@ class Generator:
         infeasible = bool(family.SUPPORTS_INFEASIBLE and rng.random() < cfg.infeasible)
         # puzzles are drawn at CSS size and scaled up on high-density screens, as a CAPTCHA image is
         params = family.sample_params(rng, cfg.difficulty, (css_w, css_h), infeasible=infeasible)
-        page = self.page(PageSpec(template, lang, variant, mode, family.controls(params)))
+        page_spec = PageSpec(template, lang, variant, mode, family.controls(params))
+        page = self.page(page_spec)
         if puzzle_size(page) != (css_w * dpr, css_h * dpr):
             raise RuntimeError(f"{template}: puzzle area is {puzzle_size(page)}, expected {(css_w * dpr, css_h * dpr)}")
         puzzle = family.render(params)
@@ -127,11 +142,11 @@ class Generator:
             rgb = cv2.resize(rgb, (css_w * dpr, css_h * dpr), interpolation=cv2.INTER_LINEAR)
             scale_task(task, dpr)
         instruction = family.instruction(params, lang)
-        image = compose(page, rgb, instruction)
+        image = self.encode(page_spec, rgb, instruction)
         label = make_label(cfg, index, seed, family, params, task, page, instruction,
                            {"seed": aug_seed, "applied": ",".join(applied)})
         check_label(label)
-        return {cfg.image_format: encode_image(image, cfg.image_format), "json": spec.encode(label)}
+        return {cfg.image_format: image, "json": spec.encode(label)}
 
 
     def _attempt_grounding(self, index: int, seed: int) -> dict[str, bytes]:
