@@ -81,15 +81,24 @@ def layout(size: tuple[int, int]) -> dict:
 
 def upright_disc(params: Params, d: int) -> tuple[np.ndarray, np.ndarray]:
     """The upright picture (RGB, d x d) and the object's alpha within it."""
-    bg = draw.background(np.random.default_rng(params.bg_seed), d, d, params.clutter)
+    rgb = draw.background(np.random.default_rng(params.bg_seed), d, d, params.clutter)
     s = int(d * params.object_size)
     obj = draw.sprite(params.target, s)
-    layer = np.zeros((d, d, 4), np.uint8)
     o = (d - s) // 2
-    layer[o:o + s, o:o + s] = obj
-    a = layer[..., 3:4].astype(np.float32) / 255
-    rgb = (bg * (1 - a) + layer[..., :3] * a + 0.5).astype(np.uint8)
-    return rgb, layer[..., 3]
+    a = obj[..., 3:4].astype(np.float32) / 255
+    box = rgb[o:o + s, o:o + s]
+    box[:] = (box * (1 - a) + obj[..., :3] * a + 0.5).astype(np.uint8)   # alpha is 0 outside the sprite
+    alpha = np.zeros((d, d), np.uint8)
+    alpha[o:o + s, o:o + s] = obj[..., 3]
+    return rgb, alpha
+
+
+@lru_cache(maxsize=8)
+def _disc_mask(d: int) -> np.ndarray:
+    """Boolean d x d mask of the round picture."""
+    circle = np.zeros((d, d), np.uint8)
+    cv2.circle(circle, (d // 2, d // 2), d // 2 - 1, 1, -1)
+    return circle.astype(bool)
 
 
 def render(params: Params) -> Puzzle:
@@ -102,12 +111,10 @@ def render(params: Params) -> Puzzle:
     m = cv2.getRotationMatrix2D((d / 2 - 0.5, d / 2 - 0.5), -params.shown_angle, 1.0)
     disc_rgb = cv2.warpAffine(upright, m, (d, d), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REFLECT)
     obj_alpha = cv2.warpAffine(obj_alpha, m, (d, d), flags=cv2.INTER_LINEAR)
-    circle = np.zeros((d, d), np.uint8)
-    cv2.circle(circle, (d // 2, d // 2), d // 2 - 1, 1, -1)
-    inside = circle.astype(bool)
-    rgb[y:y + d, x:x + d][inside] = disc_rgb[inside]
-    inst[y:y + d, x:x + d][inside] = DISC
-    inst[y:y + d, x:x + d][inside & (obj_alpha >= draw.ALPHA_ON)] = OBJECT
+    inside = _disc_mask(d)
+    on = obj_alpha >= draw.ALPHA_ON
+    np.copyto(rgb[y:y + d, x:x + d], disc_rgb, where=inside[..., None])
+    inst[y:y + d, x:x + d] = np.where(inside, np.where(on, OBJECT, DISC), 0)
     tx0, ty0, tx1, ty1 = geo["track"]
     k = geo["knob"]
     cv2.rectangle(rgb, (tx0, ty0), (tx1 - 1, ty1 - 1), (222, 224, 228), -1)
@@ -120,8 +127,9 @@ def render(params: Params) -> Puzzle:
             OBJECT: {"role": "target", "label": draw.kind_by_key(params.target).en, "kind": params.target},
             KNOB: {"role": "slider_knob", "label": "slider knob", "kind": ""},
             TRACK: {"role": "slider_track", "label": "slider track", "kind": ""}}
-    full = {i: int((inst == i).sum()) for i in meta}
-    full[OBJECT] = int((obj_alpha >= draw.ALPHA_ON).sum())
+    counts = np.bincount(inst.ravel(), minlength=len(meta) + 1)
+    full = {i: int(counts[i]) for i in meta}
+    full[OBJECT] = int(on.sum())
     return Puzzle(rgb, inst, full, meta, extras={"disc": geo["disc"], "upright": upright})
 
 
@@ -148,24 +156,42 @@ def symmetry_profile(kind: str) -> dict[int, float]:
     return out
 
 
-def _match_errors(upright: np.ndarray, shown: np.ndarray, angles) -> list[tuple[float, float]]:
-    n = shown.shape[0]
+@lru_cache(maxsize=4)
+def _ring_sources(n: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The compared disc of an n x n image (bool mask) and, for every whole-degree clockwise turn (rows 0..359),
+    where `_rotate` samples each disc pixel (x and y maps), so one remap gives `_rotate(img, a)[mask]` for all a."""
     ring = np.zeros((n, n), np.uint8)
     cv2.circle(ring, (n // 2, n // 2), int(n * 0.42), 1, -1)
     inside = ring.astype(bool)
-    return [(float(np.abs(_rotate(upright, a)[inside] - shown[inside]).mean()) / 255, float(a)) for a in angles]
+    ys, xs = np.nonzero(inside)
+    pts = np.stack([xs, ys, np.ones_like(xs)]).astype(np.float64)
+    inv = np.stack([cv2.invertAffineTransform(cv2.getRotationMatrix2D((n / 2 - 0.5, n / 2 - 0.5), -a, 1.0))
+                    for a in range(360)])
+    src = inv @ pts                                     # (360, 2, pixels)
+    return inside, src[:, 0].astype(np.float32), src[:, 1].astype(np.float32)
+
+
+def _match_errors(upright: np.ndarray, shown: np.ndarray, angles: range) -> tuple[float, float]:
+    """(mean abs difference / 255, angle) of the best of the given whole-degree clockwise turns of `upright`
+    against `shown`, over the central disc."""
+    inside, map_x, map_y = _ring_sources(shown.shape[0])
+    rows = np.arange(angles.start, angles.stop, angles.step) % 360
+    turned = cv2.remap(upright, map_x[rows], map_y[rows], cv2.INTER_LINEAR, borderMode=cv2.BORDER_CONSTANT, borderValue=0)
+    errors = np.abs(turned - shown[inside]).mean(axis=(1, 2)) / 255
+    best = int(np.argmin(errors))                       # first of equal errors = smallest angle, as min() did
+    return float(errors[best]), float(angles[best])
 
 
 def estimate_angle(puzzle: Puzzle) -> tuple[float, float]:
     """Recover the shown clockwise angle from the rendered disc: the rotation of the upright picture that
-    best matches it, searched every 6 degrees at low resolution, then every degree around the best.
+    best matches it, searched every 8 degrees at low resolution, then every degree around the best.
     Returns (angle, mean abs difference of that match / 255)."""
     x, y, d = puzzle.extras["disc"]
     def small(img, n):
         return cv2.resize(img, (n, n), interpolation=cv2.INTER_AREA).astype(np.float32)
     shown, upright = puzzle.rgb[y:y + d, x:x + d], puzzle.extras["upright"]
-    _, coarse = min(_match_errors(small(upright, 40), small(shown, 40), range(0, 360, 8)))
-    err, angle = min(_match_errors(small(upright, 64), small(shown, 64), range(int(coarse) - 8, int(coarse) + 9)))
+    _, coarse = _match_errors(small(upright, 40), small(shown, 40), range(0, 360, 8))
+    err, angle = _match_errors(small(upright, 64), small(shown, 64), range(int(coarse) - 8, int(coarse) + 9))
     return angle % 360, err
 
 
