@@ -22,6 +22,7 @@ MIN_KIND_MARGIN = 0.08    # icon read from pixels: the next-best kind must diffe
 DIFFERS = 32              # a pixel differs clearly when one of its channels differs by more than this
 READ_SIDE = 48            # tiles are compared at (at most) this side
 TRIES = 60                # boards drawn per instance before giving up
+UNIT = np.arange(256, dtype=np.float32) * (1 / 255)   # alpha byte -> float32 0..1 (a lookup, same values)
 
 TABLE = LevelTable(NAME, knobs={
     "grid_range": "tiles per side",
@@ -72,17 +73,16 @@ def full_lines(board, n: int) -> list[tuple[int, ...]]:
 
 
 def solving_swaps(board, n: int) -> list[tuple[int, int]]:
-    """Every swap of two tiles holding different kinds after which some line is all one kind."""
-    out = []
-    b = list(board)
-    for i, j in combinations(range(n * n), 2):
-        if b[i] == b[j]:
-            continue
-        b[i], b[j] = b[j], b[i]
-        if any(len({b[k] for k in ln}) == 1 for ln in lines(n) if i in ln or j in ln):
-            out.append((i, j))
-        b[i], b[j] = b[j], b[i]
-    return out
+    """Every swap of two tiles holding different kinds after which some line is all one kind, sorted. A swap
+    completes a line when the line holds one kind on all tiles but one and the swap brings that kind in
+    from outside the line (a swap inside a line leaves it as it was)."""
+    out = set()
+    for ln in lines(n):
+        for kind in {board[i] for i in ln}:
+            odd = [i for i in ln if board[i] != kind]
+            if len(odd) == 1:
+                out.update(tuple(sorted((odd[0], j))) for j in range(n * n) if board[j] == kind and j not in ln)
+    return sorted(out)
 
 
 def sample_params(rng: np.random.Generator, level: int, size: tuple[int, int], infeasible: bool = False) -> Params:
@@ -166,16 +166,13 @@ def over(top: np.ndarray, under: np.ndarray, alpha: np.ndarray) -> np.ndarray:
     return cv2.blendLinear(top, under, alpha, 1 - alpha)
 
 
-def icon_rgba(key: str, t: int, share: float, tilt: float) -> np.ndarray:
-    """The icon as drawn on a tile of side t: sized, tilted, centred on a t x t RGBA canvas."""
+def icon_sprite(key: str, t: int, share: float, tilt: float) -> tuple[np.ndarray, int]:
+    """The icon as drawn on a tile of side t: sized and tilted (RGBA), and its offset from the tile's corner."""
     s = max(12, round(t * share))
     spr = draw.rotated(draw.sprite(key, s), tilt)
     if spr.shape[0] > t:
         spr = cv2.resize(spr, (t, t), interpolation=cv2.INTER_AREA)
-    out = np.zeros((t, t, 4), np.uint8)
-    o = (t - spr.shape[0]) // 2
-    out[o:o + spr.shape[0], o:o + spr.shape[0]] = spr
-    return out
+    return spr, (t - spr.shape[0]) // 2
 
 
 def plate(params: Params) -> tuple[np.ndarray, np.ndarray]:
@@ -186,6 +183,7 @@ def plate(params: Params) -> tuple[np.ndarray, np.ndarray]:
     rgb = cv2.resize(ground, (w, h), interpolation=cv2.INTER_LINEAR)          # soft ground, drawn at half size
     inst = np.zeros((h, w), np.uint8)
     a = card_alpha(t)
+    on = a >= 0.5
     shadow = card_shadow(t)
     grain = draw.background(np.random.default_rng(params.bg_seed + 1), t, t, 1.0).astype(np.float32)
     grain = (grain - grain.mean()) * (0.35 * params.clutter)
@@ -196,7 +194,7 @@ def plate(params: Params) -> tuple[np.ndarray, np.ndarray]:
                                                             1 - shadow)
         card = cv2.convertScaleAbs(grain + np.asarray(params.tints[i], np.float32))
         rgb[y0:y1, x0:x1] = over(card, rgb[y0:y1, x0:x1], a)
-        inst[y0:y1, x0:x1][a >= 0.5] = i + 1
+        inst[y0:y1, x0:x1][on] = i + 1
     return rgb, inst
 
 
@@ -204,14 +202,16 @@ def render(params: Params) -> Puzzle:
     boxes, t = layout(params.size, params.grid)
     plate_rgb, inst = plate(params)
     rgb = plate_rgb.copy()
+    card_area = int((card_alpha(t) >= 0.5).sum())     # the cards do not touch: each keeps all its pixels
     meta, full = {}, {}
     for i, (x0, y0, x1, y1) in enumerate(boxes):
-        icon = icon_rgba(params.board[i], t, params.icon, params.tilts[i])
-        rgb[y0:y1, x0:x1] = over(cv2.cvtColor(icon, cv2.COLOR_RGBA2RGB), rgb[y0:y1, x0:x1],
-                                 icon[..., 3].astype(np.float32) * (1 / 255))
+        spr, o = icon_sprite(params.board[i], t, params.icon, params.tilts[i])
+        s = spr.shape[0]
+        region = rgb[y0 + o:y0 + o + s, x0 + o:x0 + o + s]      # blending with alpha 0 leaves the rest as it is
+        region[:] = over(cv2.cvtColor(spr, cv2.COLOR_RGBA2RGB), region, UNIT[spr[..., 3]])
         kind = draw.kind_by_key(params.board[i])
         meta[i + 1] = {"role": "tile", "label": kind.en, "kind": kind.key}
-        full[i + 1] = int((inst[y0:y1, x0:x1] == i + 1).sum())
+        full[i + 1] = card_area
     return Puzzle(rgb, inst, full, meta, extras={"tiles": boxes, "tile_side": t, "plate": plate_rgb})
 
 
@@ -223,16 +223,19 @@ def read_board(params: Params, puzzle: Puzzle) -> tuple[list[str], float]:
     boxes = puzzle.extras["tiles"]
     m = min(READ_SIDE, puzzle.extras["tile_side"])
     kinds = sorted(set(params.board))
+    k = len(kinds)
     read, margin = [], float("inf")
     for i, (x0, y0, x1, y1) in enumerate(boxes):
         shown = cv2.resize(puzzle.rgb[y0:y1, x0:x1], (m, m), interpolation=cv2.INTER_AREA)
         card = cv2.resize(puzzle.extras["plate"][y0:y1, x0:x1], (m, m), interpolation=cv2.INTER_AREA)
-        icons = np.concatenate([icon_rgba(key, m, params.icon, params.tilts[i]) for key in kinds])   # (K*m, m, 4)
-        a = icons[..., 3].astype(np.float32) * (1 / 255)
-        k = len(kinds)
-        expect = over(cv2.cvtColor(icons, cv2.COLOR_RGBA2RGB), np.tile(card, (k, 1, 1)), a)
-        diff = cv2.absdiff(np.tile(shown, (k, 1, 1)), expect).reshape(-1, 3)
-        differs = cv2.reduce(diff, 1, cv2.REDUCE_MAX).reshape(k, -1) > DIFFERS      # largest channel difference
+        icons = np.zeros((k, m, m, 4), np.uint8)
+        for j, key in enumerate(kinds):
+            spr, o = icon_sprite(key, m, params.icon, params.tilts[i])
+            icons[j, o:o + spr.shape[0], o:o + spr.shape[0]] = spr
+        icons = icons.reshape(k * m, m, 4)
+        expect = over(cv2.cvtColor(icons, cv2.COLOR_RGBA2RGB), np.tile(card, (k, 1, 1)), UNIT[icons[..., 3]])
+        diff = cv2.absdiff(np.tile(shown, (k, 1, 1)), expect).reshape(k, m * m, 3)
+        differs = np.maximum(np.maximum(diff[..., 0], diff[..., 1]), diff[..., 2]) > DIFFERS   # largest channel
         errors = differs.sum(axis=1) / np.maximum((icons[..., 3] >= 128).reshape(k, -1).sum(axis=1), 1)
         order = np.argsort(errors)
         read.append(kinds[int(order[0])])
@@ -256,12 +259,12 @@ def solve(params: Params, puzzle: Puzzle) -> Task:
         raise Reject(f"{NAME}.several_solutions")
     cells = list(swaps[0])
     boxes = draw.instance_boxes(puzzle.instances)
+    areas = np.bincount(puzzle.instances.ravel(), minlength=max(puzzle.meta) + 1)
     objects = []
     for i, m in puzzle.meta.items():
-        mask = puzzle.instances == i
         objects.append({"id": i, "role": "target" if i - 1 in cells else "tile", "label": m["label"],
-                        "bbox": boxes[i], "visible_fraction": round(float(mask.sum()) / puzzle.full_area[i], 4),
-                        "_mask": mask})
+                        "bbox": boxes[i], "visible_fraction": round(float(areas[i]) / puzzle.full_area[i], 4),
+                        "_mask": puzzle.instances == i})
     ids = [c + 1 for c in cells]
     return Task(rule="click_set", answer={"cells": cells}, objects=objects, target_ids=ids,
                 target_boxes=[boxes[i] for i in ids], points=[draw.inner_point(objects[i - 1]["_mask"]) for i in ids],
