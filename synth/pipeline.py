@@ -1,6 +1,6 @@
 """One worker's recipe for a sample: seed -> params -> puzzle -> verify -> page -> compose -> label -> bytes."""
 from collections import Counter, OrderedDict
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 
 import cv2
@@ -12,12 +12,12 @@ from synth.compose import compose, patch_box, puzzle_origin, puzzle_size, to_ima
 from synth.families import FAMILIES
 from synth.families.base import Reject, Task
 from synth.scenes.browser import Browser, RenderedPage
-from synth.scenes.pages import PLATFORMS, PageSpec, list_templates
+from synth.scenes.pages import CONTROLS, PLATFORMS, PageSpec, list_templates
 from synth.seeds import page_seed, sample_seed
 
 POOL_SPAN = 1000       # consecutive samples that share one pool of rendered pages
 POOL_SIZE = 6          # pages per pool
-PAGE_CACHE = 3 * POOL_SIZE   # rendered pages kept: exactly a pool's pages in each widget variant (input, skip, none)
+PAGE_CACHE = len(CONTROLS) * POOL_SIZE   # rendered pages kept: exactly a pool's pages in each widget variant
 MAX_ATTEMPTS = 60      # redraws of one sample before the run gives up
 JPEG_QUALITY = 90
 PLATFORM_CYCLE = ["web", "mobile", "web", "desktop", "web", "mobile"]
@@ -77,19 +77,23 @@ class Generator:
         self.browser.close()
 
     def page(self, spec: PageSpec) -> RenderedPage:
-        """A rendered page, cached; an inline widget that does not fit on screen becomes a modal."""
+        """A rendered page, cached with its other widget variants (one page load renders all of them); an
+        inline widget that does not fit on screen becomes a modal."""
         if spec in self._pages:
             self._pages.move_to_end(spec)
             return self._pages[spec]
-        page = self.browser.render(spec)
-        h, w = page.rgb.shape[:2]
-        box = page.boxes.get("synth-widget")
+        variants = self.browser.render_variants(spec, CONTROLS)
+        h, w = variants[0].rgb.shape[:2]
+        box = variants[0].boxes.get("synth-widget")
         if spec.mode == "inline" and (box is None or box[0] < 0 or box[1] < 0 or box[2] > w or box[3] > h):
-            page = self.browser.render(PageSpec(spec.template, spec.lang, spec.variant, "modal", spec.controls))
-        self._pages[spec] = page
-        if len(self._pages) > PAGE_CACHE:
+            variants = self.browser.render_variants(replace(spec, mode="modal"), CONTROLS)
+        for controls, page in zip(CONTROLS, variants):
+            key = replace(spec, controls=controls)
+            self._pages[key] = page
+            self._pages.move_to_end(key)
+        while len(self._pages) > PAGE_CACHE:
             self._encoders.pop(self._pages.popitem(last=False)[0], None)
-        return page
+        return self._pages[spec]
 
     def encode(self, spec: PageSpec, puzzle_rgb: np.ndarray, instruction: str) -> bytes:
         """The sample's screenshot bytes: page `spec` with the puzzle and instruction composed into it. JPEGs

@@ -1,5 +1,8 @@
 """One headless Chromium per worker: renders a page spec to pixels plus DOM boxes."""
+import base64
+import dataclasses
 import logging
+import math
 import os
 import shutil
 from dataclasses import dataclass, field
@@ -47,6 +50,11 @@ _ELEMENTS_JS = """() => {
   return {elements: els, texts, decor};
 }"""
 
+_SWITCH_CONTROLS_JS = """controls => {
+  const variant = document.querySelector(`template[data-synth-controls="${controls}"]`);
+  document.querySelector('#synth-widget > .captcha-foot').replaceWith(variant.content.cloneNode(true));
+}"""
+
 _BOXES_JS = """ids => Object.fromEntries(ids.map(id => {
   const e = document.getElementById(id);
   if (!e) return [id, null];
@@ -84,7 +92,7 @@ class Browser:
     def __init__(self) -> None:
         self._pw = None
         self._browser = None
-        self._contexts: dict[tuple, tuple] = {}
+        self._contexts: dict[tuple, _Tab] = {}
 
     def _start(self) -> None:
         from playwright.sync_api import sync_playwright
@@ -97,30 +105,37 @@ class Browser:
             raise RuntimeError(f"cannot start Chromium ({path or 'Playwright managed'}): "
                                f"install it with `apt-get install chromium` ({e.__class__.__name__})") from e
 
-    def _page(self, spec: PageSpec):
+    def _page(self, spec: PageSpec) -> "_Tab":
         if self._browser is None:
             self._start()
         (width, height), dpr = spec.screen
         key = (spec.platform, width, height, dpr)
-        entry = self._contexts.get(key)
-        if entry is None or entry[2] >= RECYCLE_EVERY:
-            if entry is not None:
-                entry[0].close()
+        tab = self._contexts.get(key)
+        if tab is None or tab.pages >= RECYCLE_EVERY:
+            if tab is not None:
+                tab.context.close()
             ctx = self._browser.new_context(
                 viewport={"width": width, "height": height}, device_scale_factor=dpr,
                 is_mobile=spec.platform == "mobile", has_touch=spec.platform == "mobile", java_script_enabled=True)
             ctx.route("**/*", lambda route: route.abort())
-            entry = [ctx, ctx.new_page(), 0]
-            self._contexts[key] = entry
-        entry[2] += 1
-        return entry[1]
+            tab = _Tab(ctx, ctx.new_page(), spec.platform == "mobile", width, height, dpr)
+            self._contexts[key] = tab
+        tab.pages += 1
+        return tab
 
     def render(self, spec: PageSpec) -> RenderedPage:
         """Render one page; retries once on a fresh browser if Chromium crashed."""
-        html = render_html(spec)
+        return self._retrying(lambda: self._render(spec)[0])
+
+    def render_variants(self, spec: PageSpec, controls: tuple[str, ...]) -> list[RenderedPage]:
+        """`spec` with each of the widget's `controls` variants: the page is loaded once, then the widget's
+        controls are switched in place and only the widget is captured again."""
+        return self._retrying(lambda: self._render(spec, controls))
+
+    def _retrying(self, render):
         for attempt in range(2):
             try:
-                return self._render(spec, html)
+                return render()
             except Exception as e:  # a crashed or hung browser: restart and try again
                 if attempt == 1 or "playwright" not in type(e).__module__:
                     raise
@@ -128,25 +143,33 @@ class Browser:
                 self.close()
         raise AssertionError("unreachable")
 
-    def _render(self, spec: PageSpec, html: str) -> RenderedPage:
-        page = self._page(spec)
-        page.set_content(html, wait_until="load", timeout=30_000)
-        boxes = page.evaluate(_BOXES_JS, BOX_IDS)
-        found = page.evaluate(_ELEMENTS_JS) if spec.mode == "none" else {"elements": [], "texts": {}, "decor": {}}
-        png = page.screenshot(type="png", animations="disabled", caret="hide", timeout=30_000)
-        rgb = cv2.cvtColor(cv2.imdecode(np.frombuffer(png, np.uint8), cv2.IMREAD_COLOR), cv2.COLOR_BGR2RGB)
-        dpr = spec.screen[1]
-        scaled = {k: [float(v) * dpr for v in b] for k, b in boxes.items() if b is not None}
+    def _render(self, spec: PageSpec, controls: tuple[str, ...] = ()) -> list[RenderedPage]:
+        tab = self._page(spec)
+        first = dataclasses.replace(spec, controls=controls[0]) if controls else spec
+        tab.page.set_content(render_html(first), wait_until="load", timeout=30_000)
+        found = tab.page.evaluate(_ELEMENTS_JS) if spec.mode == "none" else {"elements": [], "texts": {}, "decor": {}}
+        rgb = tab.capture()
         for el in found["elements"]:
-            el["box"] = [float(v) * dpr for v in el["box"]]
-        return RenderedPage(spec=spec, rgb=rgb, boxes=scaled, dpr=dpr, elements=found["elements"],
-                            texts=found["texts"], decor_icons=found["decor"])
+            el["box"] = [float(v) * tab.dpr for v in el["box"]]
+        pages = [RenderedPage(spec=first, rgb=rgb, boxes=tab.boxes(), dpr=tab.dpr, elements=found["elements"],
+                              texts=found["texts"], decor_icons=found["decor"])]
+        for other in controls[1:]:
+            tab.page.evaluate(_SWITCH_CONTROLS_JS, other)
+            boxes = tab.boxes()
+            x0, y0, x1, y1 = (v / tab.dpr for v in boxes["synth-widget"])
+            x0, y0 = max(0, math.floor(x0)), max(0, math.floor(y0))
+            x1, y1 = min(tab.width, math.ceil(x1)), min(tab.height, math.ceil(y1))
+            variant = rgb.copy()
+            variant[y0 * tab.dpr:y1 * tab.dpr, x0 * tab.dpr:x1 * tab.dpr] = tab.capture((x0, y0, x1, y1))
+            pages.append(RenderedPage(spec=dataclasses.replace(spec, controls=other), rgb=variant, boxes=boxes,
+                                      dpr=tab.dpr))
+        return pages
 
     def close(self) -> None:
         """Stop Chromium and Playwright; safe to call twice."""
-        for ctx, _, _ in self._contexts.values():
+        for tab in self._contexts.values():
             try:
-                ctx.close()
+                tab.context.close()
             except Exception:
                 pass
         self._contexts.clear()
@@ -157,3 +180,30 @@ class Browser:
             except Exception:
                 pass
         self._browser = self._pw = None
+
+
+class _Tab:
+    """A browser context with one page at a fixed screen size, and a DevTools session for fast captures."""
+
+    def __init__(self, context, page, mobile: bool, width: int, height: int, dpr: int) -> None:
+        self.context, self.page, self.width, self.height, self.dpr = context, page, width, height, dpr
+        self.pages = 0
+        # a session of our own, with the same screen as the page's, so that captures come at device pixels
+        self._cdp = context.new_cdp_session(page)
+        self._cdp.send("Emulation.setDeviceMetricsOverride",
+                       {"width": width, "height": height, "deviceScaleFactor": dpr, "mobile": mobile})
+
+    def boxes(self) -> dict[str, list[float]]:
+        """The widget's element boxes in device pixels (absent elements left out)."""
+        boxes = self.page.evaluate(_BOXES_JS, BOX_IDS)
+        return {k: [float(v) * self.dpr for v in b] for k, b in boxes.items() if b is not None}
+
+    def capture(self, clip: tuple[int, int, int, int] | None = None) -> np.ndarray:
+        """RGB pixels of the viewport, or of a CSS-pixel rectangle of it, at device resolution. A lossless PNG
+        with Chromium's fast compression: the same pixels as Playwright's screenshot, in half the time."""
+        x0, y0, x1, y1 = clip or (0, 0, self.width, self.height)
+        shot = self._cdp.send("Page.captureScreenshot", {
+            "format": "png", "optimizeForSpeed": True,
+            "clip": {"x": x0, "y": y0, "width": x1 - x0, "height": y1 - y0, "scale": 1}})
+        png = np.frombuffer(base64.b64decode(shot["data"]), np.uint8)
+        return cv2.cvtColor(cv2.imdecode(png, cv2.IMREAD_COLOR), cv2.COLOR_BGR2RGB)

@@ -16,6 +16,7 @@ PLATFORMS = {
     "desktop": {"viewport": (1440, 900), "dpr": 1, "puzzle": (320, 320)},
 }
 WIDGET_HEAD_H = 56
+CONTROLS = ("input", "skip", "none")   # widget variants: an answer field, a Skip button, neither
 
 
 @dataclass(frozen=True)
@@ -58,7 +59,8 @@ def render_html(spec: PageSpec) -> str:
     rng = np.random.default_rng([spec.variant, 7])
     plat = PLATFORMS[spec.platform]
     widget = {"mode": spec.mode, "controls": spec.controls, "head_h": WIDGET_HEAD_H,
-              "puzzle_w": plat["puzzle"][0], "puzzle_h": plat["puzzle"][1], "text": WIDGET_TEXT[spec.lang]}
+              "puzzle_w": plat["puzzle"][0], "puzzle_h": plat["puzzle"][1], "text": WIDGET_TEXT[spec.lang],
+              "all_controls": CONTROLS}
     try:
         template = _env().get_template(f"{spec.template}.html.j2")
         return template.render(lang=spec.lang, platform=spec.platform, t=make_theme(rng, spec.lang),
