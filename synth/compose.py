@@ -37,13 +37,14 @@ def wrap(text: str, fnt: ImageFont.FreeTypeFont, width: float) -> list[str]:
 def draw_instruction(rgb: np.ndarray, box: list[float], text: str, dpr: int) -> None:
     """Write `text` in white inside the widget's instruction band, shrinking it until it fits in two lines."""
     x0, y0, x1, y1 = (int(round(v)) for v in box)
-    rgb[y0:y1, x0:x1] = instruction_band(rgb[y0:y1, x0:x1].tobytes(), (x1 - x0, y1 - y0), text, dpr)
+    band = Image.fromarray(rgb[y0:y1, x0:x1])
+    band.paste((255, 255, 255), (0, 0), instruction_mask(text, band.size, dpr))
+    rgb[y0:y1, x0:x1] = np.asarray(band)
 
 
-@lru_cache(maxsize=48)
-def instruction_band(pixels: bytes, size: tuple[int, int], text: str, dpr: int) -> np.ndarray:
-    """The band's pixels with `text` written on them (cached: pages and instructions repeat)."""
-    band = Image.frombytes("RGB", size, pixels)
+@lru_cache(maxsize=256)
+def instruction_mask(text: str, size: tuple[int, int], dpr: int) -> Image.Image:
+    """Coverage mask of `text` laid out in a band of `size` (cached: instructions repeat across pages)."""
     pad = 10 * dpr
     for font_size in range(16 * dpr, 9 * dpr, -dpr):
         fnt = font(font_size)
@@ -53,13 +54,12 @@ def instruction_band(pixels: bytes, size: tuple[int, int], text: str, dpr: int) 
             break
     else:
         raise Reject("compose.instruction_too_long")
-    d = ImageDraw.Draw(band)
+    mask = Image.new("L", size)
+    d = ImageDraw.Draw(mask)
     top = (size[1] - len(lines) * line_h) // 2
     for i, line in enumerate(lines):
-        d.text((pad, top + i * line_h), line, font=fnt, fill=(255, 255, 255))
-    out = np.asarray(band)
-    out.flags.writeable = False
-    return out
+        d.text((pad, top + i * line_h), line, font=fnt, fill=255)
+    return mask
 
 
 def puzzle_origin(page: RenderedPage) -> tuple[int, int]:
