@@ -155,6 +155,20 @@ def background(rng: np.random.Generator, w: int, h: int, clutter: float) -> np.n
     return cv2.convertScaleAbs(crop, alpha=1 - wash, beta=245 * wash)   # one uint8 pass, no float copies
 
 
+def blend(under: np.ndarray, over: np.ndarray, alpha: np.ndarray) -> np.ndarray:
+    """`over` on `under` (uint8 RGB, same shape) with per-pixel uint8 alpha, in uint8 arithmetic
+    (within 1 of exact rounding; exact where alpha is 0 or 255)."""
+    a3 = cv2.cvtColor(alpha, cv2.COLOR_GRAY2RGB)
+    return cv2.add(cv2.multiply(over, a3, scale=1 / 255), cv2.multiply(under, 255 - a3, scale=1 / 255))
+
+
+def gaussian_blur(img: np.ndarray, sigma: float) -> np.ndarray:
+    """cv2.GaussianBlur(img, (0, 0), sigma) of a uint8 image, with the same kernel applied by
+    sepFilter2D: about twice as fast, within a grey level or two of it."""
+    k = cv2.getGaussianKernel(int(round(sigma * 6 + 1)) | 1, sigma)
+    return cv2.sepFilter2D(img, -1, k, k)
+
+
 class Canvas:
     """An RGB image plus a z-ordered instance map: later pastes cover earlier ones."""
 
@@ -176,12 +190,11 @@ class Canvas:
         if x0 >= x1 or y0 >= y1:
             return
         src = rgba[y0 - y:y1 - y, x0 - x:x1 - x]
-        a = alpha[y0 - y:y1 - y, x0 - x:x1 - x].astype(np.float32)
+        a = alpha[y0 - y:y1 - y, x0 - x:x1 - x]
         if opacity != 1.0:
-            a *= opacity
+            a = cv2.convertScaleAbs(a, alpha=opacity)
         region = self.rgb[y0:y1, x0:x1]
-        # blendLinear divides by the weights' sum, so 0..255 weights need no scaling
-        region[...] = cv2.blendLinear(cv2.cvtColor(src, cv2.COLOR_RGBA2RGB), region, a, 255 - a)
+        region[...] = blend(region, cv2.cvtColor(src, cv2.COLOR_RGBA2RGB), a)
         if hides:
             self.instances[y0:y1, x0:x1][on[y0 - y:y1 - y, x0 - x:x1 - x]] = instance
 
@@ -191,6 +204,12 @@ def instance_boxes(instances: np.ndarray) -> dict[int, list[float]]:
     return {i + 1: [float(sx.start), float(sy.start), float(sx.stop), float(sy.stop)]
             for i, found in enumerate(ndimage.find_objects(instances)) if found is not None
             for sy, sx in [found]}
+
+
+def instance_areas(instances: np.ndarray) -> np.ndarray:
+    """Pixels of every instance id 0..255 in the (uint8) map, as int64: np.bincount(instances.ravel(),
+    minlength=256), counted by calcHist, which does not widen every pixel to int64 first."""
+    return cv2.calcHist([instances], [0], None, [256], [0, 256]).ravel().astype(np.int64)
 
 
 def mask_box(mask: np.ndarray) -> list[float] | None:

@@ -228,7 +228,7 @@ def solve(params: Params, puzzle: Puzzle) -> Task:
     h, w = inst.shape
     scale = w * h / (320 * 320)
     dice = puzzle.extras["dice"]
-    areas = np.bincount(inst.ravel(), minlength=max(puzzle.meta) + 1)
+    areas = draw.instance_areas(inst)
     crops = {}
     for i, (x0, y0, full, _) in dice.items():
         ys, xs = np.nonzero(full)

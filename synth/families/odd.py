@@ -290,7 +290,7 @@ def angle_diff(a: float, b: float) -> float:
 
 def solve(params: Params, puzzle: Puzzle) -> Task:
     boxes = draw.instance_boxes(puzzle.instances)
-    areas = np.bincount(puzzle.instances.ravel(), minlength=max(puzzle.meta) + 1)
+    areas = draw.instance_areas(puzzle.instances)
     ids = sorted(puzzle.meta)
     if any(i not in boxes or areas[i] < puzzle.full_area[i] * 0.999 for i in ids):
         raise Reject(f"{NAME}.not_fully_visible")

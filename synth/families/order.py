@@ -226,7 +226,7 @@ def solve(params: Params, puzzle: Puzzle) -> Task:
     side = min(params.size)
     gap = GAP * side / 320
     boxes = draw.instance_boxes(puzzle.instances)
-    areas = np.bincount(puzzle.instances.ravel(), minlength=max(puzzle.meta) + 1)
+    areas = draw.instance_areas(puzzle.instances)
     objects = []
     for i, m in puzzle.meta.items():
         if i not in boxes:

@@ -1,5 +1,6 @@
 """Pattern: coloured shapes under stripes, a grid or a band (opaque and frosted parts); count one colour-and-shape."""
 import colorsys
+import math
 from dataclasses import dataclass
 
 import cv2
@@ -25,6 +26,8 @@ GROUND_GREY = 0.8       # share of the background's colour taken out
 OVERLAY_RGB = ((236, 236, 240), (222, 218, 206), (205, 210, 218), (228, 226, 220), (190, 196, 204))
 FROST_RGB = (246, 247, 250)
 FROST_BLUR = 1.2       # blur (px at 320) behind the frosted parts
+# RGB -> (1 - GROUND_GREY) * RGB + GROUND_GREY * luma (BT.601), as one colour matrix
+GREYING = ((1 - GROUND_GREY) * np.eye(3) + GROUND_GREY * np.array([[0.299, 0.587, 0.114]] * 3)).astype(np.float32)
 
 TABLE = LevelTable(NAME, knobs={
     "count_range": "number of target shapes drawn (some may end up hidden)",
@@ -76,10 +79,10 @@ PALETTE_HUES = {c: hue_of(rgb) for c, (rgb, _) in draw.COLOURS.items()}
 
 def _bar(cx: float, cy: float, angle: float, length: float, width: float) -> tuple:
     """Corners of a bar centred at (cx, cy), `length` along `angle` (radians), `width` across."""
-    d = np.array([np.cos(angle), np.sin(angle)])
-    n = np.array([-d[1], d[0]])
-    pts = [np.array([cx, cy]) + sx * d * length / 2 + sy * n * width / 2 for sx, sy in ((-1, -1), (1, -1), (1, 1), (-1, 1))]
-    return tuple((round(float(p[0]), 2), round(float(p[1]), 2)) for p in pts)
+    dx, dy = math.cos(angle), math.sin(angle)
+    return tuple((round(cx + sx * dx * length / 2 - sy * dy * width / 2, 2),
+                  round(cy + sx * dy * length / 2 + sy * dx * width / 2, 2))
+                 for sx, sy in ((-1, -1), (1, -1), (1, 1), (-1, 1)))
 
 
 def sample_overlay(rng: np.random.Generator, size: tuple[int, int], cover: float, frost: float) -> tuple[str, tuple]:
@@ -131,27 +134,18 @@ def sample_overlay(rng: np.random.Generator, size: tuple[int, int], cover: float
     return style, tuple(parts)
 
 
-def part_alpha(poly: tuple, w: int, h: int) -> tuple[int, int, np.ndarray] | None:
-    """(x0, y0, coverage) of an overlay polygon over the part of the puzzle it touches, or None."""
-    pts = np.array(poly)
-    x0, y0 = max(0, int(np.floor(pts[:, 0].min())) - 1), max(0, int(np.floor(pts[:, 1].min())) - 1)
-    x1, y1 = min(w, int(np.ceil(pts[:, 0].max())) + 2), min(h, int(np.ceil(pts[:, 1].max())) + 2)
-    if x0 >= x1 or y0 >= y1:
-        return None
-    a = np.zeros((y1 - y0, x1 - x0), np.uint8)
-    cv2.fillPoly(a, [np.round((pts - [x0, y0]) * 4).astype(np.int32)], 255, cv2.LINE_AA, shift=2)
-    return x0, y0, a
+def overlay_alpha(polys, w: int, h: int) -> np.ndarray:
+    """Anti-aliased coverage (uint8) of the union of overlay polygons, each drawn straight onto the puzzle
+    (cost follows a polygon's area, not its box: a diagonal bar's box is the whole puzzle)."""
+    alpha = np.zeros((h, w), np.uint8)
+    for poly in polys:
+        cv2.fillPoly(alpha, [np.round(np.array(poly) * 4).astype(np.int32)], 255, cv2.LINE_AA, shift=2)
+    return alpha
 
 
 def opaque_mask(overlay: tuple, w: int, h: int) -> np.ndarray:
     """Pixels the opaque overlay parts take in the instance map."""
-    m = np.zeros((h, w), bool)
-    for poly, _, _, hides in overlay:
-        got = part_alpha(poly, w, h) if hides else None
-        if got is not None:
-            x0, y0, a = got
-            m[y0:y0 + a.shape[0], x0:x0 + a.shape[1]] |= a >= draw.ALPHA_ON
-    return m
+    return overlay_alpha([poly for poly, _, _, hides in overlay if hides], w, h) >= draw.ALPHA_ON
 
 
 def pick_kinds(rng: np.random.Generator, n: int, similar: float) -> tuple[str, list[str]]:
@@ -200,7 +194,7 @@ def sample_params(rng: np.random.Generator, level: int, size: tuple[int, int], i
         objects.append((role, key, x, y, s))
     order = rng.permutation(len(objects))
     k["size_mean"] = float(np.mean([s for *_, s in objects])) / side
-    k["hidden_share"] = float(hidden.mean())
+    k["hidden_share"] = np.count_nonzero(hidden) / hidden.size
     return Params(size=size, target=target, objects=tuple(objects[i] for i in order), overlay=overlay, style=style,
                   clutter=k["clutter"], bg_seed=int(rng.integers(2**31)), knobs=k)
 
@@ -217,9 +211,8 @@ def controls(params: Params) -> str:
 def render(params: Params) -> Puzzle:
     w, h = params.size
     ground = draw.background(np.random.default_rng(params.bg_seed), w, h, params.clutter)
-    grey = cv2.cvtColor(cv2.cvtColor(ground, cv2.COLOR_RGB2GRAY), cv2.COLOR_GRAY2RGB)
     # a mostly grey ground: coloured blobs in a texture must not pass for the coloured shapes
-    canvas = draw.Canvas(cv2.addWeighted(ground, 1 - GROUND_GREY, grey, GROUND_GREY, 0.0))
+    canvas = draw.Canvas(cv2.transform(ground, GREYING))
     meta = {}
     for i, (role, key, x, y, s) in enumerate(params.objects, start=1):
         canvas.paste(draw.sprite(key, s), x, y, i)
@@ -230,38 +223,37 @@ def render(params: Params) -> Puzzle:
         parts = [p for p in params.overlay if p[3] == hides]
         if not parts:
             continue
-        alpha = np.zeros((h, w), np.uint8)
-        for poly, _, _, _ in parts:
-            got = part_alpha(poly, w, h)
-            if got is not None:
-                x0, y0, a = got
-                sub = alpha[y0:y0 + a.shape[0], x0:x0 + a.shape[1]]
-                np.maximum(sub, a, out=sub)
+        alpha = overlay_alpha([p[0] for p in parts], w, h)
         rgb, opacity = parts[0][1], parts[0][2]
         if hides:     # solid bars with a faint darker edge, so they read as a layer on top
             on = alpha >= draw.ALPHA_ON
-            colour = np.empty((h, w, 3), np.uint8)
-            colour[...] = rgb
-            edge = cv2.morphologyEx(on.astype(np.uint8), cv2.MORPH_GRADIENT, np.ones((3, 3), np.uint8)).astype(bool)
-            colour[edge] = tuple(int(v * 0.8) for v in rgb)
-            canvas.rgb[...] = _blend(canvas.rgb, colour, alpha)
             canvas.instances[on] = nid
-            canvas.full_area[nid] = int(on.sum())
+            canvas.full_area[nid] = int(np.count_nonzero(on))
+            box = _changed_box(alpha, 1)      # the edge test reads 1 px around
+            edge = cv2.morphologyEx(on[box].view(np.uint8), cv2.MORPH_GRADIENT, np.ones((3, 3), np.uint8))
+            # per channel: rgb where edge is 0, int(0.8 * rgb) where it is 1
+            shade = np.hstack([np.diag([int(v * 0.8) - v for v in rgb]), np.array(rgb)[:, None]]).astype(np.float32)
+            colour = cv2.transform(cv2.cvtColor(edge, cv2.COLOR_GRAY2RGB), shade)
+            canvas.rgb[box] = draw.blend(canvas.rgb[box], colour, alpha[box])
         else:         # frosted glass: what is behind is blurred, then veiled
             # a mild blur: a shape behind the glass must keep its outline
-            blurred = cv2.GaussianBlur(canvas.rgb, (0, 0), FROST_BLUR * min(w, h) / 320)
-            veiled = cv2.addWeighted(blurred, 1 - opacity, np.full((h, w, 3), rgb, np.uint8), opacity, 0.0)
-            canvas.rgb[...] = _blend(canvas.rgb, veiled, alpha)
+            sigma = FROST_BLUR * min(w, h) / 320
+            box = _changed_box(alpha, int(np.ceil(4 * sigma)) + 1)     # the blur reads this far around
+            blurred = draw.gaussian_blur(canvas.rgb[box], sigma)
+            veil = np.hstack([np.eye(3) * (1 - opacity), np.array(rgb)[:, None] * opacity]).astype(np.float32)
+            canvas.rgb[box] = draw.blend(canvas.rgb[box], cv2.transform(blurred, veil), alpha[box])
         meta[nid] = {"role": "occluder" if hides else "veil", "label": "overlay" if hides else "frosted overlay",
                      "kind": params.style}
         nid += 1
     return Puzzle(canvas.rgb, canvas.instances, canvas.full_area, meta)
 
 
-def _blend(under: np.ndarray, over: np.ndarray, alpha: np.ndarray) -> np.ndarray:
-    """`over` on `under` with per-pixel alpha (uint8)."""
-    a = alpha.astype(np.float32) / 255
-    return cv2.blendLinear(over, under, a, 1 - a)
+def _changed_box(alpha: np.ndarray, margin: int) -> tuple[slice, slice]:
+    """Slices of the box where `alpha` is not 0, grown by `margin` px (within the puzzle): an overlay
+    changes pixels only there, so its work can be done on that crop."""
+    x, y, bw, bh = cv2.boundingRect(alpha)
+    h, w = alpha.shape
+    return slice(max(0, y - margin), min(h, y + bh + margin)), slice(max(0, x - margin), min(w, x + bw + margin))
 
 
 def measured_hue(rgb: np.ndarray) -> float | None:
@@ -279,7 +271,7 @@ def solve(params: Params, puzzle: Puzzle) -> Task:
     h, w = inst.shape
     scale = w * h / (320 * 320)
     boxes = draw.instance_boxes(inst)
-    areas = np.bincount(inst.ravel(), minlength=max(puzzle.meta) + 1)
+    areas = draw.instance_areas(inst)
     objects, counted = [], []
     worst_band, worst_hue, worst_piece = 1.0, 0.0, 1.0
     for i, m in puzzle.meta.items():
