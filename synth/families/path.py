@@ -1,4 +1,5 @@
 """Path end: curved lines leave labelled or coloured start markers, wander and cross; click where one ends."""
+import math
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -64,37 +65,55 @@ class Params:
 
 # ---------------------------------------------------------------- geometry
 
+_T = np.linspace(0, 1, SAMPLES)[1:, None]
+# cubic Bernstein weights at the samples after a piece's first point, each as the curve formula groups it
+_BERNSTEIN = ((1 - _T) ** 3, 3 * (1 - _T) ** 2 * _T, 3 * (1 - _T) * _T ** 2, _T ** 3)
+
+
 def polyline(ctrl) -> np.ndarray:
     """(n, 2) points along the piecewise cubic Bezier curve with control points ctrl (3k + 1 of them)."""
     p = np.asarray(ctrl, np.float64)
-    t = np.linspace(0, 1, SAMPLES)[:, None]
-    out = [p[:1]]
-    for k in range(0, len(p) - 1, 3):
-        a, b, c, d = p[k:k + 4]
-        out.append(((1 - t) ** 3 * a + 3 * (1 - t) ** 2 * t * b + 3 * (1 - t) * t ** 2 * c + t ** 3 * d)[1:])
-    return np.concatenate(out)
+    k = np.arange(0, len(p) - 1, 3)[:, None, None]
+    pieces = sum(w * p[k + i] for i, w in enumerate(_BERNSTEIN))       # (pieces, SAMPLES - 1, 2)
+    return np.concatenate([p[:1], pieces.reshape(-1, 2)])
 
 
 def crossings(a: np.ndarray, b: np.ndarray, same: bool = False) -> list[tuple[float, float, float, int]]:
     """Where polylines a and b cross: (x, y, angle in degrees 0-90, index of the segment of a).
     With `same` (a is b), neighbouring segments are not compared."""
-    p, r = a[:-1], a[1:] - a[:-1]
-    q, s = b[:-1], b[1:] - b[:-1]
-    rxs = r[:, None, 0] * s[None, :, 1] - r[:, None, 1] * s[None, :, 0]
-    qp = q[None, :, :] - p[:, None, :]
-    with np.errstate(divide="ignore", invalid="ignore"):
-        t = (qp[..., 0] * s[None, :, 1] - qp[..., 1] * s[None, :, 0]) / rxs
-        u = (qp[..., 0] * r[:, None, 1] - qp[..., 1] * r[:, None, 0]) / rxs
-    hit = (np.abs(rxs) > 1e-9) & (t >= 0) & (t < 1) & (u >= 0) & (u < 1)
-    if same:
-        i, j = np.indices(hit.shape)
-        hit &= np.abs(i - j) > 1
+    # only segments whose boxes overlap can cross (the margin, far above rounding, keeps every pair that could);
+    # those few pairs get the exact segment intersection test
+    lo_a, hi_a = np.minimum(a[:-1], a[1:]) - 1e-6, np.maximum(a[:-1], a[1:]) + 1e-6
+    lo_b, hi_b = np.minimum(b[:-1], b[1:]), np.maximum(b[:-1], b[1:])
+    boxes_meet = ((lo_a[:, None, 0] <= hi_b[None, :, 0]) & (lo_b[None, :, 0] <= hi_a[:, None, 0])
+                  & (lo_a[:, None, 1] <= hi_b[None, :, 1]) & (lo_b[None, :, 1] <= hi_a[:, None, 1]))
+    pairs = np.argwhere(boxes_meet).tolist()
+    if not pairs:
+        return []
+    pa, pb = a.tolist(), b.tolist()
     out = []
-    for i, j in zip(*np.nonzero(hit)):
-        x, y = p[i] + t[i, j] * r[i]
-        cosang = abs(float(np.dot(r[i], s[j]))) / (np.linalg.norm(r[i]) * np.linalg.norm(s[j]))
-        out.append((float(x), float(y), float(np.degrees(np.arccos(min(1.0, cosang)))), int(i)))
+    for i, j in pairs:
+        if same and abs(i - j) <= 1:
+            continue
+        (px, py), (qx, qy) = pa[i], pb[j]
+        rx, ry, sx, sy = pa[i + 1][0] - px, pa[i + 1][1] - py, pb[j + 1][0] - qx, pb[j + 1][1] - qy
+        rxs = rx * sy - ry * sx
+        if abs(rxs) <= 1e-9:
+            continue
+        t = ((qx - px) * sy - (qy - py) * sx) / rxs
+        u = ((qx - px) * ry - (qy - py) * rx) / rxs
+        if 0 <= t < 1 and 0 <= u < 1:
+            cosang = abs(rx * sx + ry * sy) / (math.sqrt(rx * rx + ry * ry) * math.sqrt(sx * sx + sy * sy))
+            out.append((px + t * rx, py + t * ry, math.degrees(math.acos(min(1.0, cosang))), i))
     return out
+
+
+def _runs(close: np.ndarray) -> list[tuple[int, int]]:
+    """(first, last) index of every run of consecutive True values."""
+    if not close.any():
+        return []
+    edges = np.diff(np.r_[0, close.astype(np.int8), 0])
+    return list(zip(np.nonzero(edges == 1)[0].tolist(), (np.nonzero(edges == -1)[0] - 1).tolist()))
 
 
 def pair_issue(a: np.ndarray, b: np.ndarray, min_angle: float, lw: float, scale: float
@@ -106,29 +125,23 @@ def pair_issue(a: np.ndarray, b: np.ndarray, min_angle: float, lw: float, scale:
         if ang < min_angle:
             return "shallow_crossing", xs
     near = 2.5 * lw + 2
-    dist = np.sqrt(((a[:, None, :] - b[None, :, :]) ** 2).sum(-1))
-    for line, d, seg_of in ((a, dist.min(1), lambda x: x[3]), (b, dist.min(0), None)):
-        if seg_of is None:          # crossing segment indices along b
+    sq = (a[:, None, 0] - b[None, :, 0]) ** 2 + (a[:, None, 1] - b[None, :, 1]) ** 2
+    for line, d, along_b in ((a, np.sqrt(sq.min(1)), False), (b, np.sqrt(sq.min(0)), True)):
+        runs = _runs(d < near)
+        if not runs:
+            continue
+        if along_b:                 # crossing segment indices along b
             idx = [int(np.argmin(np.hypot(*(b[:-1] + np.diff(b, axis=0) / 2 - [x, y]).T))) for x, y, _, _ in xs]
         else:
             idx = [x[3] for x in xs]
-        close = d < near
         seg = np.r_[0, np.linalg.norm(np.diff(line, axis=0), axis=1)]
-        i = 0
-        while i < len(line):        # each run of one line close to the other must hold a crossing and be short
-            if not close[i]:
-                i += 1
-                continue
-            j = i
-            while j + 1 < len(line) and close[j + 1]:
-                j += 1
+        for i, j in runs:           # each run of one line close to the other must hold a crossing and be short
             inside = [x for x, k in zip(xs, idx) if i - 1 <= k <= j]
             if not inside:
                 return "lines_touch", xs
             allowed = 2 * near / np.sin(np.radians(min(x[2] for x in inside))) * 1.3 + 4 * scale
             if seg[i + 1:j + 1].sum() > allowed * len(inside):
                 return "parallel_run", xs
-            i = j + 1
     return None, xs
 
 
@@ -158,6 +171,21 @@ def line_issue(curves: list, k: int, params_like: dict, points: list) -> tuple[s
         if min(np.hypot(*(curves[j] - c[-1]).T).min(), np.hypot(*(c - curves[j][-1]).T).min()) < 3 * lw + 6 * scale:
             return "end_on_line", []
     return None, found
+
+
+def end_clear(curves: list, k: int, setting: dict) -> bool:
+    """Whether line k's end leaves its accepted square to line k: no other line or start marker comes within
+    reach of the square and no other line's box is centred in it (solve's pixel checks, estimated on the curves)."""
+    lw, r, tol = setting["lw"], setting["r"], setting["tol"]
+    end = np.floor(curves[k][-1]) + 0.5
+    for j, c in enumerate(curves):
+        if j == k:
+            continue
+        centre = (c.min(0) + c.max(0)) / 2
+        if (np.abs(c - end).max(1) < tol + lw + 1).any() or np.abs(c[0] - end).max() < tol + r + 2 \
+                or np.abs(centre - end).max() < tol + lw:
+            return False
+    return True
 
 
 def _setting(params) -> dict:
@@ -247,6 +275,7 @@ def sample_params(rng: np.random.Generator, level: int, size: tuple[int, int], i
     # starts down the left edge, evenly spaced; each line is drawn until it fits with the ones before it
     slots = (np.arange(n) + 0.5) / n * (h - 2 * m) + m
     starts = [(0.07 * w + r * 0.2, float(y + rng.uniform(-0.2, 0.2) * (h - 2 * m) / n)) for y in slots]
+    others = [np.delete(np.array(starts), k, axis=0) for k in range(n)]
     for _ in range(4):              # a few fresh starts before giving up
         ctrls, curves, points = [], [], []
         for k in range(n):
@@ -257,10 +286,15 @@ def sample_params(rng: np.random.Generator, level: int, size: tuple[int, int], i
                             np.array([0.25 * w, 2 * m]), np.array([w - 2 * m, h - 2 * m]))
                 ctrl = [tuple(float(v) for v in np.clip(p, m, [w - m, h - m])) for p in ctrl]
                 ctrl[0] = tuple(float(v) for v in a)
-                reason, found = line_issue(curves + [polyline(ctrl)], k, setting, points)
+                curve = polyline(ctrl)
+                # a line passing by another start marker fails line_issue now (earlier markers) or blocks every
+                # later line (later markers): skip it before the costlier checks
+                if np.hypot(*(curve[:, None, :] - others[k]).transpose(2, 0, 1)).min() < MARKER_CLEAR * r:
+                    continue
+                reason, found = line_issue(curves + [curve], k, setting, points)
                 if reason is None:
                     ctrls.append(tuple(ctrl))
-                    curves.append(polyline(ctrl))
+                    curves.append(curve)
                     points += found
                     break
             else:
@@ -271,7 +305,11 @@ def sample_params(rng: np.random.Generator, level: int, size: tuple[int, int], i
         raise Reject(f"{NAME}.no_layout")
     lines = tuple(("" if same else colours[k], tuple(SAME_RGB if same else draw.COLOURS[colours[k]][0]), letters[k],
                    ctrls[k]) for k in range(n))
-    asked = int(rng.integers(n))
+    # ask about a line whose end looks clear from the geometry (solve checks it on the pixels)
+    clear = [k for k in range(n) if end_clear(curves, k, setting)]
+    if not clear:
+        raise Reject(f"{NAME}.crowded_end")
+    asked = clear[int(rng.integers(len(clear)))]
     knobs.update(wander=wander, crossings=float(len(points)))
     return Params(size=size, target=letters[asked] if same else colours[asked], asked=asked, same_colour=same,
                   lines=lines, width=width, clutter=knobs["clutter"], bg_seed=int(rng.integers(2**31)), knobs=knobs)
