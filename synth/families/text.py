@@ -3,6 +3,7 @@
 Also the glyph engine `arithmetic` uses: glyph layout, rendering (each glyph on its own mask, a shared wave
 warp, strike-through lines as instances) and the checks that read the glyphs back from the instance map."""
 import colorsys
+import math
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -139,15 +140,15 @@ def transformed(g: Glyph) -> np.ndarray:
     """The glyph's coverage after its own rotation, shear and horizontal scale (nothing clipped)."""
     a = glyph_alpha(g.char, g.font, g.px)
     h, w = a.shape
-    t = np.deg2rad(g.angle)
-    m = np.array([[np.cos(t), -np.sin(t)], [np.sin(t), np.cos(t)]]) @ np.array([[1.0, g.shear], [0.0, 1.0]]) \
-        @ np.diag([g.scale_x, 1.0])
-    corners = np.array([[0, 0], [w, 0], [0, h], [w, h]], float) - [w / 2, h / 2]
-    ext = np.abs(corners @ m.T).max(axis=0)
-    ow, oh = int(np.ceil(2 * ext[0])) + 2, int(np.ceil(2 * ext[1])) + 2
-    off = np.array([ow / 2, oh / 2]) - m @ np.array([w / 2, h / 2])
-    return cv2.warpAffine(a, np.hstack([m, off[:, None]]).astype(np.float32), (ow, oh), flags=cv2.INTER_LINEAR,
-                          borderMode=cv2.BORDER_CONSTANT, borderValue=0)
+    t = math.radians(g.angle)
+    c, s = math.cos(t), math.sin(t)
+    # rotation @ shear @ horizontal scale, written out
+    m00, m01, m10, m11 = c * g.scale_x, c * g.shear - s, s * g.scale_x, s * g.shear + c
+    ow = int(math.ceil(abs(m00) * w + abs(m01) * h)) + 2
+    oh = int(math.ceil(abs(m10) * w + abs(m11) * h)) + 2
+    m = np.array([[m00, m01, ow / 2 - (m00 * (w / 2) + m01 * (h / 2))],
+                  [m10, m11, oh / 2 - (m10 * (w / 2) + m11 * (h / 2))]], np.float32)
+    return cv2.warpAffine(a, m, (ow, oh), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_CONSTANT, borderValue=0)
 
 
 def placed(g: Glyph, wave: tuple) -> tuple[int, int, np.ndarray]:
@@ -161,11 +162,10 @@ def placed(g: Glyph, wave: tuple) -> tuple[int, int, np.ndarray]:
     mx, my = int(np.ceil(ax)) + 1, int(np.ceil(ay)) + 1
     xs = np.arange(x0 - mx, x0 + w + mx, dtype=np.float32)
     ys = np.arange(y0 - my, y0 + h + my, dtype=np.float32)
-    gx, gy = np.meshgrid(xs, ys)
-    map_x = gx + ax * np.sin(2 * np.pi * gy / lam + px) - x0
-    map_y = gy + ay * np.sin(2 * np.pi * gx / lam + py) - y0
-    out = cv2.remap(a, map_x.astype(np.float32), map_y.astype(np.float32), cv2.INTER_LINEAR,
-                    borderMode=cv2.BORDER_CONSTANT, borderValue=0)
+    # the x shift depends on the row only and the y shift on the column only
+    map_x = xs[None, :] + (ax * np.sin(2 * np.pi * ys / lam + px))[:, None] - x0
+    map_y = ys[:, None] + (ay * np.sin(2 * np.pi * xs / lam + py))[None, :] - y0
+    out = cv2.remap(a, map_x, map_y, cv2.INTER_LINEAR, borderMode=cv2.BORDER_CONSTANT, borderValue=0)
     return x0 - mx, y0 - my, out
 
 
@@ -272,6 +272,11 @@ def speckle(rng: np.random.Generator, rgb: np.ndarray, per_1000: float, shade: t
             rgb[ys[sel] + dy, xs[sel] + dx] = cols[sel]
 
 
+def flat_rgba(rgb: tuple[int, int, int], alpha: np.ndarray) -> np.ndarray:
+    """An RGBA image of one colour with the given coverage."""
+    return cv2.merge([np.full(alpha.shape, c, np.uint8) for c in rgb] + [alpha])
+
+
 def render_glyphs(size: tuple[int, int], glyphs: tuple[Glyph, ...], wave: tuple, lines: tuple[Line, ...],
                   noise: float, clutter: float, bg_seed: int) -> Puzzle:
     """Ground, glyphs (instances 1..n, each also kept on its own full mask), then lines (n+1..) and a few
@@ -282,23 +287,23 @@ def render_glyphs(size: tuple[int, int], glyphs: tuple[Glyph, ...], wave: tuple,
     meta, masks = {}, []
     for i, g in enumerate(glyphs, start=1):
         x0, y0, a = placed(g, wave)
-        rgba = np.empty(a.shape + (4,), np.uint8)
-        rgba[..., :3] = g.rgb
-        rgba[..., 3] = a
-        canvas.paste(rgba, x0, y0, i)
+        canvas.paste(flat_rgba(g.rgb, a), x0, y0, i)
         meta[i] = {"role": "target", "label": g.char, "kind": "glyph"}
         masks.append((i, x0, y0, a >= draw.ALPHA_ON))
     for j, ln in enumerate(lines, start=len(glyphs) + 1):
-        mask = np.zeros((h, w), np.uint8)
         pts = np.round(np.array(ln.points) * 4).astype(np.int32)
-        cv2.polylines(mask, [pts], False, 255, ln.width, cv2.LINE_AA, shift=2)
+        # drawn on the puzzle's part of the line's box (plus its width): the same pixels as on the whole puzzle
+        pad = ln.width + 3
+        lo, hi = pts.min(axis=0) // 4 - pad, -(-pts.max(axis=0) // 4) + pad + 1
+        ox, oy = max(0, int(lo[0])), max(0, int(lo[1]))
+        mask = np.zeros((max(0, min(h, int(hi[1])) - oy), max(0, min(w, int(hi[0])) - ox)), np.uint8)
+        if mask.size == 0:
+            continue
+        cv2.polylines(mask, [pts - np.array([4 * ox, 4 * oy], np.int32)], False, 255, ln.width, cv2.LINE_AA, shift=2)
         bx, by, bw, bh = cv2.boundingRect(mask)
         if bw == 0:
             continue
-        rgba = np.empty((bh, bw, 4), np.uint8)
-        rgba[..., :3] = ln.rgb
-        rgba[..., 3] = mask[by:by + bh, bx:bx + bw]
-        canvas.paste(rgba, bx, by, j)
+        canvas.paste(flat_rgba(ln.rgb, mask[by:by + bh, bx:bx + bw]), ox + bx, oy + by, j)
         meta[j] = {"role": "noise", "label": "line", "kind": "line"}
     speckle(rng, canvas.rgb, noise * 0.15, (40, 240))
     return Puzzle(canvas.rgb, canvas.instances, canvas.full_area, meta, extras={"glyphs": masks})
@@ -356,11 +361,10 @@ def read_glyphs(puzzle: Puzzle, family: str) -> tuple[list[int], list[dict], dic
     crops = {}
     for e in entries:
         i, x0, y0, m = e
-        ys, xs = np.nonzero(m)
-        if len(xs) == 0:
+        bx, by, bw, bh = cv2.boundingRect(m.view(np.uint8))
+        if bw == 0:
             raise Reject(f"{family}.empty_glyph")
-        if (x0 + xs.min() < BORDER or y0 + ys.min() < BORDER or x0 + xs.max() >= w - BORDER
-                or y0 + ys.max() >= h - BORDER):
+        if x0 + bx < BORDER or y0 + by < BORDER or x0 + bx + bw > w - BORDER or y0 + by + bh > h - BORDER:
             raise Reject(f"{family}.glyph_cut_off")
         crops[i] = _crop(e, w, h)
     # glyph-on-glyph overlap, measured on the full masks
@@ -401,10 +405,11 @@ def read_glyphs(puzzle: Puzzle, family: str) -> tuple[list[int], list[dict], dic
         big[y0 - Y0:y1 - Y0, x0 - X0:x1 - X0] = m
         ring = (cv2.dilate(big, np.ones((7, 7), np.uint8)) > cv2.dilate(big, np.ones((3, 3), np.uint8))) \
             & (inst[Y0:Y1, X0:X1] == 0)
-        luma = _luma(puzzle.rgb[Y0:Y1, X0:X1].astype(np.float32))
         if ring.sum() < 10:
             raise Reject(f"{family}.low_contrast")
-        contrast = abs(float(np.median(luma[big.astype(bool) & (inst[Y0:Y1, X0:X1] == i)])) - float(np.median(luma[ring])))
+        ink = puzzle.rgb[y0:y1, x0:x1][vis & m]        # luminance of just the pixels compared
+        ground = puzzle.rgb[Y0:Y1, X0:X1][ring]
+        contrast = abs(float(np.median(_luma(ink.astype(np.float32)))) - float(np.median(_luma(ground.astype(np.float32)))))
         worst_contrast = min(worst_contrast, contrast)
         if contrast < MIN_CONTRAST:
             raise Reject(f"{family}.low_contrast")
