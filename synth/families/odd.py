@@ -230,14 +230,17 @@ def render(params: Params) -> Puzzle:
     w, h = params.size
     # a softened backdrop: the texture's dots must not pass for shapes
     bg = draw.background(np.random.default_rng(params.bg_seed), w, h, params.clutter)
-    canvas = draw.Canvas(cv2.GaussianBlur(bg, (0, 0), 2.5 * min(w, h) / 320))
+    canvas = draw.Canvas(draw.gaussian_blur(bg, 2.5 * min(w, h) / 320))
     meta = {}
     off = max(1, round(min(w, h) / 160))
+    shadows = {}       # shapes often repeat within a puzzle
     for i, (role, sides, area, turn, rgb, x, y) in enumerate(params.shapes, start=1):
-        spr = shape_sprite(sides, area, turn, rgb)
-        shadow = np.zeros_like(spr)
-        shadow[..., 3] = cv2.GaussianBlur(spr[..., 3], (0, 0), 1.5)
-        canvas.paste(shadow, x + off, y + off, 0, opacity=0.35, hides=False)
+        key = (sides, area, turn, rgb)
+        spr = shape_sprite(*key)
+        if key not in shadows:
+            shadows[key] = np.zeros_like(spr)
+            shadows[key][..., 3] = draw.gaussian_blur(spr[..., 3], 1.5)
+        canvas.paste(shadows[key], x + off, y + off, 0, opacity=0.35, hides=False)
         canvas.paste(spr, x, y, i)
         label = KINDS.get(sides, "triangle")
         meta[i] = {"role": role, "label": label, "kind": str(sides)}
@@ -251,27 +254,30 @@ def measure(puzzle: Puzzle, i: int, box) -> dict:
     """Properties of one shape from its visible mask and pixels: vertex count, mean Lab colour of the
     inside, area, apex direction (degrees, image axes) and the apex's lead over the other corners."""
     x0, y0, x1, y1 = (int(v) for v in box)
-    mask = (puzzle.instances[y0:y1, x0:x1] == i).astype(np.uint8)
+    mask = (puzzle.instances[y0:y1, x0:x1] == i).view(np.uint8)
     contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
     cnt = max(contours, key=cv2.contourArea)
     peri = cv2.arcLength(cnt, True)
     poly = cv2.approxPolyDP(cnt, EPSILON * peri, True)[:, 0, :].astype(np.float64)
     n = len(poly)
-    inner = cv2.erode(mask, np.ones((3, 3), np.uint8), iterations=max(1, round(np.sqrt(mask.sum()) / 12))) > 0
-    if inner.sum() < 10:
+    mom = cv2.moments(mask, binaryImage=True)
+    area = mom["m00"]
+    inner = cv2.erode(mask, np.ones((3, 3), np.uint8), iterations=max(1, round(np.sqrt(area) / 12)))
+    if cv2.countNonZero(inner) < 10:
         raise Reject(f"{NAME}.too_small")
-    rgb = puzzle.rgb[y0:y1, x0:x1][inner].astype(np.float32).mean(0) / 255
+    rgb = np.float32(cv2.mean(puzzle.rgb[y0:y1, x0:x1], inner)[:3]) / 255
     lab = cv2.cvtColor(rgb.reshape(1, 1, 3), cv2.COLOR_RGB2LAB)[0, 0]
-    ys, xs = np.nonzero(mask)
-    cx, cy = xs.mean(), ys.mean()
+    cx, cy = mom["m10"] / area, mom["m01"] / area
     d = np.hypot(poly[:, 0] - cx, poly[:, 1] - cy)
     k = int(np.argmax(d))
     lead = float(d[k] / np.sort(d)[-2]) if n >= 2 else 1.0
     direction = float(np.degrees(np.arctan2(poly[k, 1] - cy, poly[k, 0] - cx)) % 360)
-    # a circle fills its circumcircle; a hexagon 83%, a square 64%
-    reach = np.hypot(xs - cx, ys - cy).max() + 0.5
-    round_ = float(mask.sum()) / (np.pi * reach ** 2)
-    return {"vertices": n, "round": round_, "lab": lab, "area": float(mask.sum()), "direction": direction,
+    # a circle fills its circumcircle; a hexagon 83%, a square 64%.
+    # The pixel farthest from the centre lies on an outer contour.
+    border = np.concatenate(contours)[:, 0, :]
+    reach = np.hypot(border[:, 0] - cx, border[:, 1] - cy).max() + 0.5
+    round_ = area / (np.pi * reach ** 2)
+    return {"vertices": n, "round": round_, "lab": lab, "area": area, "direction": direction,
             "lead": lead, "mask_box": [x0, y0, x1, y1]}
 
 
