@@ -278,14 +278,22 @@ def palette_lab() -> dict[str, np.ndarray]:
     return {n: lab(c) for n, (c, _) in PALETTE.items()}
 
 
+def _median_u8(values: np.ndarray) -> float:
+    """np.median of uint8 values, found by counting them."""
+    count = np.cumsum(np.bincount(values, minlength=256))
+    n = int(count[-1])
+    return (int(np.searchsorted(count, (n - 1) // 2, side="right")) + int(np.searchsorted(count, n // 2, side="right"))) / 2
+
+
 def fill_colour(puzzle: Puzzle, i: int, box: list[float]) -> np.ndarray:
     """The button's fill as drawn: the median of the more saturated half of its pixels (leaving out the
     white or dark fingerprint and text, and the light ring)."""
     x0, y0, x1, y1 = (int(v) for v in box)
-    px = puzzle.rgb[y0:y1, x0:x1][puzzle.instances[y0:y1, x0:x1] == i].astype(np.float32)
-    sat = px.max(axis=1) - px.min(axis=1)
-    keep = px[sat >= np.median(sat)]
-    return np.median(keep, axis=0)
+    px = puzzle.rgb[y0:y1, x0:x1][puzzle.instances[y0:y1, x0:x1] == i]
+    r, g, b = px.T
+    sat = np.maximum(np.maximum(r, g), b) - np.minimum(np.minimum(r, g), b)
+    keep = px[sat >= _median_u8(sat)]
+    return np.array([_median_u8(c) for c in keep.T], np.float32)
 
 
 def surround(puzzle: Puzzle, i: int, box: list[float]) -> np.ndarray:
