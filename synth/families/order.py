@@ -24,6 +24,7 @@ HANZI = "木火水山月田口心手马鸟鱼雨风云花草门车书米羊牛�
 # pairs a reader can mix up (or that turn into each other under a tilt); never shown together
 CONFUSABLE = ["0OQD", "1IlL7", "5S", "2Z", "8B", "69G", "MW", "NZ", "UV", "EF", "PR", "KX", "木米本末未", "日目田曰",
               "土士工", "人入八", "大太犬天", "己已巳", "刀力", "口日", "牛午"]
+CONFUSABLE_PAIRS = frozenset((a, b) for g in CONFUSABLE for a in g for b in g)
 LATIN_FONTS = ("/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf",
                "/usr/share/fonts/truetype/dejavu/DejaVuSerif-Bold.ttf",
                "/usr/share/fonts/truetype/liberation/LiberationSans-Bold.ttf",
@@ -72,7 +73,7 @@ class Params:
 
 def confusable(a: str, b: str) -> bool:
     """Whether two characters belong to one confusable group (or are equal)."""
-    return a == b or any(a in g and b in g for g in CONFUSABLE)
+    return a == b or (a, b) in CONFUSABLE_PAIRS
 
 
 def free_spots(rng: np.random.Generator, w: int, h: int, sides: list[int], gap: int, reason: str,
@@ -142,13 +143,13 @@ def sample_params(rng: np.random.Generator, level: int, size: tuple[int, int], i
                 raise
             sizes = [max(18, round(s * 0.9)) for s in sizes]
     bg_seed = int(rng.integers(2**31))
-    bg = draw.background(np.random.default_rng(bg_seed), w, h, knobs["clutter"]).astype(np.float32)
+    bg = draw.background(np.random.default_rng(bg_seed), w, h, knobs["clutter"]) if mode != "icon" else None
     items = []
     for i, (name, (x, y), s, t) in enumerate(zip(names, spots, sizes, tilts)):
         rgb = (0, 0, 0)
         if mode != "icon":       # a colour that stands out from the ground under the character
             b = draw.rotated_side(box_side(mode, s), t)
-            under = bg[y:y + b, x:x + b].reshape(-1, 3).mean(0)
+            under = np.float32(cv2.mean(bg[y:y + b, x:x + b])[:3])
             for _ in range(30):
                 rgb = glyph_colour(rng)
                 if np.linalg.norm(np.array(rgb, np.float32) - under) >= 1.6 * MIN_CONTRAST:
