@@ -1,5 +1,6 @@
 """Holes: shapes, rings, letters and open decoys; count all the holes, or click the shape with N holes."""
 from dataclasses import dataclass
+from functools import lru_cache
 
 import cv2
 import numpy as np
@@ -68,16 +69,20 @@ class Params:
     knobs: dict
 
 
-def _ellipse(u: float, v: float, r: float, aspect: float, tilt: float, n: int = 40) -> np.ndarray:
-    t = np.linspace(0, 2 * np.pi, n, endpoint=False)
-    x, y = r * np.cos(t), r * aspect * np.sin(t)
+_OUTLINE_T = np.linspace(0, 2 * np.pi, 96, endpoint=False)     # angles of the points of round outlines
+_ELLIPSE_T = np.linspace(0, 2 * np.pi, 40, endpoint=False)     # ... and of ellipses
+_ELLIPSE_COS, _ELLIPSE_SIN = np.cos(_ELLIPSE_T), np.sin(_ELLIPSE_T)
+
+
+def _ellipse(u: float, v: float, r: float, aspect: float, tilt: float) -> np.ndarray:
+    x, y = r * _ELLIPSE_COS, r * aspect * _ELLIPSE_SIN
     c, s = np.cos(tilt), np.sin(tilt)
     return np.stack([u + c * x - s * y, v + s * x + c * y], 1)
 
 
 def outline(shape: Shape) -> tuple[np.ndarray, list[np.ndarray]]:
     """(outer polygon, [cut-out polygons]) in units of the radius, before turning."""
-    t = np.linspace(0, 2 * np.pi, 96, endpoint=False)
+    t = _OUTLINE_T
     cuts = [_ellipse(*h) for h in shape.holes]
     if shape.kind in ("disc", "ring", "open_ring", "bite"):
         aspect = shape.outer[0]
@@ -237,6 +242,19 @@ def controls(params: Params) -> str:
     return "input" if params.task == "count" else "none"
 
 
+@lru_cache(maxsize=64)
+def shading(colour: str, n: int) -> np.ndarray:
+    """A shape's fill on an n x n square: its colour lit from the top left (uint8 RGB)."""
+    base = np.array(draw.COLOURS[colour][0], np.float32)
+    ramp = np.linspace(1.12, 0.88, n, dtype=np.float32)
+    return np.clip(base[None, None] * ((ramp[None, :] + ramp[:, None]) / 2)[..., None], 0, 255).astype(np.uint8)
+
+
+def rim_rgb(colour: str) -> np.ndarray:
+    """The darker colour of a shape's outline."""
+    return (np.array(draw.COLOURS[colour][0], np.float32) * 0.55).astype(np.uint8)
+
+
 def render(params: Params) -> Puzzle:
     w, h = params.size
     canvas = draw.Canvas(draw.background(np.random.default_rng(params.bg_seed), w, h, params.clutter))
@@ -252,13 +270,12 @@ def render(params: Params) -> Puzzle:
             shadow = cv2.GaussianBlur(a, (0, 0), max(1.0, s.radius / 14)).astype(np.float32) / 255 * 0.4
             part = shadow[ay0 - sy0:ay1 - sy0, ax0 - sx0:ax1 - sx0, None] * (canvas.instances[ay0:ay1, ax0:ax1, None] == 0)
             canvas.rgb[ay0:ay1, ax0:ax1] = (canvas.rgb[ay0:ay1, ax0:ax1] * (1 - part)).astype(np.uint8)
-        base = np.array(draw.COLOURS[s.colour][0], np.float32)
-        ramp = np.linspace(1.12, 0.88, n, dtype=np.float32)
-        rgb = np.clip(base[None, None] * ((ramp[None, :] + ramp[:, None]) / 2)[..., None], 0, 255).astype(np.uint8)
+        rgba = np.empty((n, n, 4), np.uint8)
+        rgba[..., :3] = shading(s.colour, n)
+        rgba[..., 3] = a
         solid = (a >= draw.ALPHA_ON).astype(np.uint8)
-        rim = solid & ~cv2.erode(solid, np.ones((3, 3), np.uint8)).astype(bool)
-        rgb[rim.astype(bool)] = (base * 0.55).astype(np.uint8)
-        canvas.paste(np.dstack([rgb, a]), x0, y0, i)
+        rgba[(solid > cv2.erode(solid, np.ones((3, 3), np.uint8))), :3] = rim_rgb(s.colour)
+        canvas.paste(rgba, x0, y0, i)
         label = f"letter {s.outer[0]}" if s.kind == "glyph" else {"open_ring": "broken ring", "bite": "bitten disc"}.get(s.kind, s.kind)
         meta[i] = {"role": "shape", "label": f"{s.colour} {label}", "kind": s.kind}
     return Puzzle(canvas.rgb, canvas.instances, canvas.full_area, meta)
