@@ -5,7 +5,8 @@ from dataclasses import dataclass
 import numpy as np
 
 from synth.families.base import Puzzle, Reject, Task
-from synth.families.text import FONTS, Glyph, Line, dark_colour, layout_row, line_width, read_glyphs, render_glyphs
+from synth.families.text import (FONTS, Glyph, Line, dark_colour, layout_row, line_width, read_glyphs, render_glyphs,
+                                 rounded_points)
 from synth.levels import LevelTable, draw as draw_knob
 
 NAME = "arithmetic"
@@ -106,8 +107,7 @@ def zigzag(rng: np.random.Generator, glyphs: tuple[Glyph, ...], height: float, w
     amp = float(rng.uniform(0.85, 1.0)) * height
     lam = float(rng.uniform(1.3, 2.4)) * height
     ys = mid + amp * np.sin(2 * np.pi * (xs - x0) / lam + float(rng.uniform(0, 2 * np.pi)))
-    pts = tuple((round(float(x), 2), round(float(y), 2)) for x, y in zip(xs, ys))
-    return Line(pts, max(1, int(round(width))), colours[int(rng.integers(len(colours)))])
+    return Line(rounded_points(xs, ys), max(1, int(round(width))), colours[int(rng.integers(len(colours)))])
 
 
 def level_run(xs: np.ndarray, ys: np.ndarray, y_lo: float, y_hi: float) -> float:
@@ -131,9 +131,9 @@ def level_run(xs: np.ndarray, ys: np.ndarray, y_lo: float, y_hi: float) -> float
     return best
 
 
-def _runs_along(line: Line, glyph: Glyph, height: float) -> bool:
-    """Whether a line runs level beside a − or = for long enough to pass for another bar."""
-    pts = np.array(line.points)
+def _runs_along(pts: np.ndarray, glyph: Glyph, height: float) -> bool:
+    """Whether a line (its points as an (n, 2) array) runs level beside a − or = for long enough to pass for
+    another bar."""
     xs = np.arange(glyph.cx - 0.8 * height, glyph.cx + 0.8 * height, max(1.0, height / 16))
     ys = np.interp(xs, pts[:, 0], pts[:, 1])
     return level_run(xs, ys, glyph.cy - 0.8 * height, glyph.cy + 0.8 * height) > 0.2 * height
@@ -175,7 +175,8 @@ def sample_params(rng: np.random.Generator, level: int, size: tuple[int, int], i
     for _ in range(k["lines"]):
         for _ in range(30):   # a curve running level beside a − or = would read as one more bar
             line = zigzag(rng, glyphs, height, width, line_colours)
-            if not any(_runs_along(line, g, height) for g in bars):
+            pts = np.array(line.points)
+            if not any(_runs_along(pts, g, height) for g in bars):
                 lines.append(line)
                 break
     k["height"] = height / side

@@ -113,7 +113,8 @@ class Params:
 
 @lru_cache(maxsize=64)
 def _font(font: int, px: int) -> ImageFont.FreeTypeFont:
-    return ImageFont.truetype(FONTS[font], px)
+    # single characters need no text shaping: the basic layout draws the same pixels, faster
+    return ImageFont.truetype(FONTS[font], px, layout_engine=ImageFont.Layout.BASIC)
 
 
 @lru_cache(maxsize=8)
@@ -132,8 +133,8 @@ def glyph_alpha(char: str, font: int, px: int) -> np.ndarray:
     img = Image.new("L", (r - l + 8, b - t + 8), 0)
     ImageDraw.Draw(img).text((4 - l, 4 - t), char, font=f, fill=255)
     a = np.asarray(img)
-    ys, xs = np.nonzero(a)
-    return np.ascontiguousarray(np.pad(a[ys.min():ys.max() + 1, xs.min():xs.max() + 1], 2))
+    x, y, w, h = cv2.boundingRect(a)       # of the non-zero pixels
+    return cv2.copyMakeBorder(a[y:y + h, x:x + w], 2, 2, 2, 2, cv2.BORDER_CONSTANT, value=0)
 
 
 def transformed(g: Glyph) -> np.ndarray:
@@ -207,6 +208,11 @@ def layout_row(rng: np.random.Generator, chars: list[str], size: tuple[int, int]
     return tuple(glyphs), height
 
 
+def rounded_points(xs: np.ndarray, ys: np.ndarray) -> tuple[tuple[float, float], ...]:
+    """Curve points rounded to 1/100 px, as plain floats."""
+    return tuple(zip(np.round(xs, 2).tolist(), np.round(ys, 2).tolist()))
+
+
 def sample_lines(rng: np.random.Generator, n: int, size: tuple[int, int], band: tuple[float, float],
                  width: float, colours: list[tuple], kinds: tuple[str, ...] = ("line", "arc", "wave"),
                  span: tuple[float, float] | None = None) -> tuple[Line, ...]:
@@ -234,8 +240,7 @@ def sample_lines(rng: np.random.Generator, n: int, size: tuple[int, int], band: 
             amp = float(rng.uniform(0.15, 0.4)) * (y1 - y0)
             lam = float(rng.uniform(0.4, 0.9)) * (xb - xa if span else w)
             ys = mid + amp * np.sin(2 * np.pi * xs / lam + float(rng.uniform(0, 2 * np.pi)))
-        pts = tuple((round(float(x), 2), round(float(y), 2)) for x, y in zip(xs, ys))
-        lines.append(Line(pts, max(1, int(round(width))), colours[int(rng.integers(len(colours)))]))
+        lines.append(Line(rounded_points(xs, ys), max(1, int(round(width))), colours[int(rng.integers(len(colours)))]))
     return tuple(lines)
 
 
@@ -321,12 +326,21 @@ def _luma(rgb: np.ndarray) -> np.ndarray:
     return rgb[..., 0] * 0.299 + rgb[..., 1] * 0.587 + rgb[..., 2] * 0.114
 
 
+def _median(v: np.ndarray) -> float:
+    """np.median of a non-empty 1-D array (the same value), without its overhead."""
+    k = v.size // 2
+    if v.size % 2:
+        return float(np.partition(v, k)[k])
+    p = np.partition(v, (k - 1, k))
+    return float((p[k - 1] + p[k]) / 2)
+
+
 def stroke_width(mask: np.ndarray) -> float:
     """Mean stroke width of a thin shape: twice its area over its perimeter (holes included)."""
-    m = mask.astype(np.uint8)
+    m = np.ascontiguousarray(mask, bool).view(np.uint8)
     contours, _ = cv2.findContours(m, cv2.RETR_LIST, cv2.CHAIN_APPROX_NONE)
     perimeter = sum(cv2.arcLength(c, True) for c in contours)
-    return 2.0 * float(m.sum()) / max(1.0, perimeter)
+    return 2.0 * float(cv2.countNonZero(m)) / max(1.0, perimeter)
 
 
 @lru_cache(maxsize=4096)
@@ -409,7 +423,7 @@ def read_glyphs(puzzle: Puzzle, family: str) -> tuple[list[int], list[dict], dic
             raise Reject(f"{family}.low_contrast")
         ink = puzzle.rgb[y0:y1, x0:x1][vis & m]        # luminance of just the pixels compared
         ground = puzzle.rgb[Y0:Y1, X0:X1][ring]
-        contrast = abs(float(np.median(_luma(ink.astype(np.float32)))) - float(np.median(_luma(ground.astype(np.float32)))))
+        contrast = abs(_median(_luma(ink.astype(np.float32))) - _median(_luma(ground.astype(np.float32))))
         worst_contrast = min(worst_contrast, contrast)
         if contrast < MIN_CONTRAST:
             raise Reject(f"{family}.low_contrast")
@@ -418,12 +432,11 @@ def read_glyphs(puzzle: Puzzle, family: str) -> tuple[list[int], list[dict], dic
                         "visible_fraction": round(float(vis.sum()) / max(1, puzzle.full_area[i]), 4)})
     # lines stay clearly thinner than the strokes: a stroke under a line still shows, and a line of the
     # ink's colour does not pass for a stroke
-    boxes = draw.instance_boxes(inst)
     thickest = 0.0
     for j in line_ids:
-        if j in boxes:
-            lx0, ly0, lx1, ly1 = (int(v) for v in boxes[j])
-            thickest = max(thickest, stroke_width(inst[ly0:ly1, lx0:lx1] == j))
+        lx, ly, lw, lh = cv2.boundingRect((inst == j).view(np.uint8))
+        if lw:
+            thickest = max(thickest, stroke_width(inst[ly:ly + lh, lx:lx + lw] == j))
     line_ratio = thickest / min(strokes)
     if line_ratio > MAX_LINE_STROKE:
         raise Reject(f"{family}.line_too_thick")
