@@ -79,11 +79,10 @@ class Params:
 
 def rounded_square(side: float, radius: float, n: int = 6) -> np.ndarray:
     """Outline (k, 2) of a rounded square centred on the origin."""
-    h, pts = side / 2 - radius, []
-    for cx, cy, a0 in ((h, -h, -90), (h, h, 0), (-h, h, 90), (-h, -h, 180)):
-        for a in np.deg2rad(np.linspace(a0, a0 + 90, n)):
-            pts.append((cx + radius * np.cos(a), cy + radius * np.sin(a)))
-    return np.array(pts)
+    h = side / 2 - radius
+    centres = np.repeat([(h, -h), (h, h), (-h, h), (-h, -h)], n, axis=0)
+    a = np.deg2rad((np.arange(-90, 270, 90)[:, None] + np.linspace(0, 90, n)).ravel())
+    return centres + radius * np.stack([np.cos(a), np.sin(a)], 1)
 
 
 def pip_offsets(die: Die) -> list[tuple[float, float]]:
@@ -99,8 +98,9 @@ def pip_offsets(die: Die) -> list[tuple[float, float]]:
     return out
 
 
-def die_layers(die: Die) -> tuple[int, int, np.ndarray, list[np.ndarray]]:
-    """(x0, y0, body RGBA, [pip RGBA]) of one die on a local square; pips share the body's frame."""
+def die_layers(die: Die) -> tuple[int, int, np.ndarray, list[tuple[int, int, np.ndarray]]]:
+    """(x0, y0, body RGBA, [(x, y, pip RGBA)]) of one die on a local square; a pip's x, y place it in
+    the body's frame."""
     n = draw.rotated_side(die.side, die.angle) + 4
     x0, y0 = int(round(die.cx - n / 2)), int(round(die.cy - n / 2))
     ox, oy = die.cx - x0, die.cy - y0
@@ -111,9 +111,8 @@ def die_layers(die: Die) -> tuple[int, int, np.ndarray, list[np.ndarray]]:
     cv2.fillPoly(alpha, [np.round(outline * 4).astype(np.int32)], 255, cv2.LINE_AA, shift=2)
     body_rgb, pip_rgb = BODIES[die.body]
     # a soft light from the top left, and a darker rim
-    ramp = np.linspace(1.06, 0.9, n, dtype=np.float32)
-    shade = (ramp[None, :] + ramp[:, None]) / 2
-    rgb = np.clip(np.array(body_rgb, np.float32)[None, None] * shade[..., None], 0, 255).astype(np.uint8)
+    half = np.linspace(1.06, 0.9, n, dtype=np.float32)[:, None] * (np.array(body_rgb, np.float32) / 2)   # (n, 3)
+    rgb = np.minimum(half[None, :, :] + half[:, None, :], 255).astype(np.uint8)
     rim = tuple(int(v * 0.6) for v in body_rgb) if sum(body_rgb) > 200 else (110, 110, 115)
     cv2.polylines(rgb, [np.round(outline * 4).astype(np.int32)], True, rim, max(1, die.side // 40), cv2.LINE_AA, shift=2)
     body = np.dstack([rgb, alpha])
@@ -123,10 +122,11 @@ def die_layers(die: Die) -> tuple[int, int, np.ndarray, list[np.ndarray]]:
         a = np.zeros((n, n), np.uint8)
         cv2.circle(a, (int(round((ox + px) * 4)), int(round((oy + py) * 4))), int(round(r * 4)), 255, -1,
                    cv2.LINE_AA, shift=2)
-        layer = np.zeros((n, n, 4), np.uint8)
+        bx, by, bw, bh = cv2.boundingRect(a)      # the pip's layer is transparent outside this box
+        layer = np.empty((bh, bw, 4), np.uint8)
         layer[..., :3] = pip_rgb
-        layer[..., 3] = a
-        pips.append(layer)
+        layer[..., 3] = a[by:by + bh, bx:bx + bw]
+        pips.append((bx, by, layer))
     return x0, y0, body, pips
 
 
@@ -187,7 +187,7 @@ def render(params: Params) -> Puzzle:
         sx0, sy0 = x0 + off, y0 + off
         ax0, ay0, ax1, ay1 = max(0, sx0), max(0, sy0), min(w, sx0 + n), min(h, sy0 + n)
         if ax0 < ax1 and ay0 < ay1:
-            shadow = cv2.GaussianBlur(body[..., 3], (0, 0), max(1.0, die.side / 25)).astype(np.float32) / 255 * 0.35
+            shadow = draw.gaussian_blur(body[..., 3], max(1.0, die.side / 25)).astype(np.float32) / 255 * 0.35
             part = shadow[ay0 - sy0:ay1 - sy0, ax0 - sx0:ax1 - sx0, None] \
                 * (canvas.instances[ay0:ay1, ax0:ax1, None] == 0)     # on the ground only
             canvas.rgb[ay0:ay1, ax0:ax1] = (canvas.rgb[ay0:ay1, ax0:ax1] * (1 - part)).astype(np.uint8)
@@ -196,12 +196,12 @@ def render(params: Params) -> Puzzle:
         meta[die_id] = {"role": "target", "label": "die", "kind": "die"}
         full = body[..., 3] >= draw.ALPHA_ON
         pip_ids = []
-        for layer in pips:
+        for px, py, layer in pips:
             nid += 1
-            canvas.paste(layer, x0, y0, nid)
+            canvas.paste(layer, x0 + px, y0 + py, nid)
             meta[nid] = {"role": "pip", "label": "pip", "kind": "pip"}
             pip_ids.append(nid)
-            full |= layer[..., 3] >= draw.ALPHA_ON
+            full[py:py + layer.shape[0], px:px + layer.shape[1]] |= layer[..., 3] >= draw.ALPHA_ON
         extras[die_id] = (x0, y0, full, pip_ids)
         nid += 1
     for kind, x, y, s, tilt in params.distractors:
@@ -229,10 +229,11 @@ def solve(params: Params, puzzle: Puzzle) -> Task:
     scale = w * h / (320 * 320)
     dice = puzzle.extras["dice"]
     areas = draw.instance_areas(inst)
-    crops = {}
+    crops, die_boxes = {}, {}
     for i, (x0, y0, full, _) in dice.items():
-        ys, xs = np.nonzero(full)
-        if x0 + xs.min() < BORDER or y0 + ys.min() < BORDER or x0 + xs.max() >= w - BORDER or y0 + ys.max() >= h - BORDER:
+        bx, by, bw, bh = cv2.boundingRect(full.view(np.uint8))
+        die_boxes[i] = [float(x0 + bx), float(y0 + by), float(x0 + bx + bw), float(y0 + by + bh)]
+        if x0 + bx < BORDER or y0 + by < BORDER or x0 + bx + bw > w - BORDER or y0 + by + bh > h - BORDER:
             raise Reject(f"{NAME}.die_cut_off")
         crops[i] = (x0, y0, full)
     ids = sorted(crops)
@@ -250,9 +251,10 @@ def solve(params: Params, puzzle: Puzzle) -> Task:
     for i in ids:
         x0, y0, full = crops[i]
         pip_ids = dice[i][3]
+        assert pip_ids == list(range(i + 1, i + 1 + len(pip_ids)))      # as render numbers them
         region = inst[y0:y0 + full.shape[0], x0:x0 + full.shape[1]]
-        own = {i, *pip_ids}
-        if np.isin(region[full], list(own), invert=True).any():
+        on_die = region[full]
+        if on_die.min() < i or on_die.max() > i + len(pip_ids):      # something else shows on the die
             raise Reject(f"{NAME}.die_covered")
         for p in pip_ids:
             vis = areas[p] / max(1, puzzle.full_area[p])
@@ -262,7 +264,7 @@ def solve(params: Params, puzzle: Puzzle) -> Task:
             if areas[p] < MIN_PIP_PX * scale:
                 raise Reject(f"{NAME}.pip_too_small")
         # the pips as the eye sees them: separate blobs of pip pixels on the die
-        pip_px = np.isin(region, pip_ids)
+        pip_px = (region > i) & (region <= i + len(pip_ids))
         count, _ = cv2.connectedComponents(pip_px.astype(np.uint8), connectivity=8)
         count -= 1
         if count != len(pip_ids):
@@ -276,9 +278,7 @@ def solve(params: Params, puzzle: Puzzle) -> Task:
             raise Reject(f"{NAME}.low_contrast")
         total += count
         faces.append(count)
-        ys, xs = np.nonzero(full)
-        objects.append({"id": i, "role": "target", "label": f"die showing {count}",
-                        "bbox": [float(x0 + xs.min()), float(y0 + ys.min()), float(x0 + xs.max() + 1), float(y0 + ys.max() + 1)],
+        objects.append({"id": i, "role": "target", "label": f"die showing {count}", "bbox": die_boxes[i],
                         "visible_fraction": 1.0})
     boxes = draw.instance_boxes(inst)
     for i, m in puzzle.meta.items():
