@@ -8,6 +8,8 @@ import json
 import logging
 import multiprocessing as mp
 import os
+import select
+import signal
 import threading
 from collections import Counter
 from pathlib import Path
@@ -49,24 +51,28 @@ _generator: Generator | None = None
 _progress = None
 
 
-def _init_worker(cfg: RunConfig, progress) -> None:
+def _init_worker(cfg: RunConfig, progress, main_pid: int) -> None:
     global _generator, _progress
     import cv2
-    _die_with_parent()
+    _die_with(main_pid)
     cv2.setNumThreads(1)        # one process per core already
     logging.getLogger("albumentations").setLevel(logging.ERROR)
     _generator, _progress = Generator(cfg), progress
 
 
-def _die_with_parent() -> None:
-    """On Linux, have the kernel kill this worker when the main process dies (e.g. kill -9), instead of
-    letting it finish a chunk nobody will write."""
+def _die_with(pid: int) -> None:
+    """Kill this worker as soon as process `pid` (the main process) ends, e.g. by kill -9, instead of
+    letting it finish a chunk nobody will write. Its Chromium then exits with it."""
     try:
-        import ctypes
-        import signal
-        ctypes.CDLL("libc.so.6", use_errno=True).prctl(1, signal.SIGKILL)   # PR_SET_PDEATHSIG
-    except (OSError, AttributeError):
-        pass
+        fd = os.pidfd_open(pid)
+    except (AttributeError, OSError):   # not Linux >= 5.3: workers end when the pool's pipes close
+        return
+
+    def watch() -> None:
+        select.select([fd], [], [])     # readable once the process has exited
+        os.kill(os.getpid(), signal.SIGKILL)
+
+    threading.Thread(target=watch, daemon=True).start()
 
 
 def generate_chunk(chunk: Chunk, generator: Generator | None = None, progress=None) -> ChunkResult:
@@ -86,6 +92,14 @@ def generate_chunk(chunk: Chunk, generator: Generator | None = None, progress=No
 
 # --- executors ---------------------------------------------------------------------------------
 
+def _context():
+    """Workers fork from a server process that has imported the pipeline once (cheaper than a fresh
+    interpreter per worker, and no inherited threads or browser as with a plain fork)."""
+    ctx = mp.get_context("forkserver")
+    ctx.set_forkserver_preload(["synth.pipeline"])
+    return ctx
+
+
 def run_local(cfg: RunConfig, chunks: list[Chunk], workers: int, progress) -> Iterator[ChunkResult]:
     """Chunks on a pool of processes (each with its own Chromium), yielded in plan order."""
     if workers <= 1 or len(chunks) <= 1:
@@ -96,8 +110,7 @@ def run_local(cfg: RunConfig, chunks: list[Chunk], workers: int, progress) -> It
         finally:
             gen.close()
         return
-    ctx = mp.get_context("spawn")
-    with ctx.Pool(min(workers, len(chunks)), initializer=_init_worker, initargs=(cfg, progress)) as pool:
+    with _context().Pool(min(workers, len(chunks)), initializer=_init_worker, initargs=(cfg, progress, os.getpid())) as pool:
         yield from pool.imap(generate_chunk, chunks)
 
 
@@ -194,7 +207,7 @@ def local_shards(cfg: RunConfig, out: Path, shards: list[int], workers: int,
                  on_progress: Callable[[int, int], None] | None) -> Iterator[dict]:
     """Generate shards on a local process pool; yields each shard's manifest entry when it is on disk."""
     chunks = plan(cfg, shards)
-    queue = mp.get_context("spawn").Queue() if on_progress and workers > 1 and len(chunks) > 1 else None
+    queue = _context().Queue() if on_progress and workers > 1 and len(chunks) > 1 else None
     progress = _Direct(on_progress) if on_progress else None
     relay = None
     if queue is not None:     # workers report per sample; a thread forwards to the callback
