@@ -315,17 +315,40 @@ def normalise(mask: np.ndarray) -> np.ndarray:
     return cv2.warpAffine(small, np.float32([[1, 0, c - cx], [0, 1, c - cy]]), (NORM, NORM), flags=cv2.INTER_LINEAR)
 
 
+@lru_cache(maxsize=1)
+def _turn_maps() -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """The NORM x NORM pixels ordered by distance from the centre (flat indices, distances) and, per angle 0,
+    ANGLE_STEP, ... (rows), where warpAffine's clockwise turn about the centre samples each of them (x, y)."""
+    c = (NORM - 1) / 2
+    ys, xs = np.mgrid[:NORM, :NORM]
+    dist = np.hypot(xs - c, ys - c).ravel()
+    order = np.argsort(dist, kind="stable")
+    px, py = xs.ravel()[order], ys.ravel()[order]
+    inv = np.stack([cv2.invertAffineTransform(cv2.getRotationMatrix2D((c, c), -a, 1.0))
+                    for a in range(0, 360, ANGLE_STEP)])
+    src = inv @ np.stack([px, py, np.ones_like(px)]).astype(np.float64)      # (angles, 2, pixels)
+    return order, dist[order], src[:, 0].astype(np.float32), src[:, 1].astype(np.float32)
+
+
 def rotations(norm: np.ndarray) -> np.ndarray:
     """(2 * 360 / ANGLE_STEP, NORM * NORM / 64) bit-packed masks: the shape turned clockwise by 0, ANGLE_STEP,
-    ... degrees, then its mirror image turned the same way."""
-    angles = range(0, 360, ANGLE_STEP)
-    out = np.empty((2 * len(angles), NORM, NORM), bool)
+    ... degrees, then its mirror image turned the same way (as cv2.warpAffine turns them)."""
+    order, dist, map_x, map_y = _turn_maps()
     c = (NORM - 1) / 2
-    for j, img in enumerate((norm, np.ascontiguousarray(norm[:, ::-1]))):
-        for i, a in enumerate(angles):
-            m = cv2.getRotationMatrix2D((c, c), -a, 1.0)
-            out[j * len(angles) + i] = cv2.warpAffine(img, m, (NORM, NORM), flags=cv2.INTER_LINEAR) >= 0.5
-    return pack(out)
+    ys, xs = np.nonzero(norm)
+    # a turn about the centre keeps distances, so only pixels this close to the centre can be inked
+    k = int(np.searchsorted(dist, np.hypot(xs - c, ys - c).max() + 2, side="right"))
+    images = (norm, np.ascontiguousarray(norm[:, ::-1]))
+    # all turns of an image in one remap of those pixels. A one-channel float remap differs from warpAffine only
+    # by the rounding of the sample position (< 1e-5 on these 0..1 images), so a turn with a value within 1e-4
+    # of the 0.5 threshold is redone with warpAffine itself: every mask is the one warpAffine gives
+    turned = np.stack([cv2.remap(img, map_x[:, :k], map_y[:, :k], cv2.INTER_LINEAR) for img in images])
+    masks = np.zeros((2, len(map_x), NORM * NORM), bool)
+    masks[:, :, order[:k]] = turned >= 0.5
+    for j, i in zip(*np.nonzero((np.abs(turned - 0.5) < 1e-4).any(axis=2))):
+        m = cv2.getRotationMatrix2D((c, c), -i * ANGLE_STEP, 1.0)
+        masks[j, i] = cv2.warpAffine(images[j], m, (NORM, NORM), flags=cv2.INTER_LINEAR).ravel() >= 0.5
+    return pack(masks.reshape(-1, NORM, NORM))
 
 
 def pack(masks: np.ndarray) -> np.ndarray:
