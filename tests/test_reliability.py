@@ -1,4 +1,5 @@
 """Crash safety, resume, Ray, browser faults and a full disk."""
+import contextlib
 import os
 import signal
 import subprocess
@@ -42,6 +43,24 @@ def test_kill_9_then_rerun_gives_identical_shards(dataset, tmp_path):
     assert proc.wait(timeout=300) == 0, proc.stderr.read().decode()
     same_shards(dataset, out)
     assert sorted(p.name for p in out.iterdir()) == ["captcha-000000.tar", "captcha-000001.tar", "manifest.json"]
+
+
+def test_workers_and_browsers_end_when_only_the_main_process_is_killed(tmp_path):
+    proc = start(tmp_path / "out", "--workers", "2")
+    main = psutil.Process(proc.pid)
+    deadline = time.time() + 120
+    while not any("chromium" in p.name() for p in main.children(recursive=True)):
+        assert proc.poll() is None and time.time() < deadline, "no browser started"
+        time.sleep(0.1)
+    tree = main.children(recursive=True)
+    proc.send_signal(signal.SIGKILL)                  # the main process only
+    proc.wait()
+    try:
+        _, alive = psutil.wait_procs(tree, timeout=4)
+        assert not [p for p in alive if p.status() != psutil.STATUS_ZOMBIE], "processes outlived the run"
+    finally:
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(proc.pid, signal.SIGKILL)
 
 
 def test_ray_executor_matches_local(dataset, tmp_path):
