@@ -61,11 +61,13 @@ def shape_kinds() -> tuple[Kind, ...]:
                  for c, (_, cz) in COLOURS.items() for s, sz in SHAPE_NAMES.items())
 
 
+@lru_cache(maxsize=1)
+def _kinds_by_key() -> dict[str, Kind]:
+    return {k.key: k for k in emoji_kinds() + shape_kinds()}
+
+
 def kind_by_key(key: str) -> Kind:
-    for k in emoji_kinds() + shape_kinds():
-        if k.key == key:
-            return k
-    raise KeyError(key)
+    return _kinds_by_key()[key]
 
 
 @lru_cache(maxsize=64)

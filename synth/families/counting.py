@@ -70,7 +70,8 @@ def pick_kinds(rng: np.random.Generator, n_distractor_kinds: int, similar: float
     pool = draw.emoji_kinds() if rng.random() < 0.6 else draw.shape_kinds()
     target = pool[int(rng.integers(len(pool)))]
     alike = similar_kinds(target, pool)
-    other = [k for k in pool if k != target and k not in alike]
+    taken = {target, *alike}
+    other = [k for k in pool if k not in taken]
     chosen: list[draw.Kind] = []
     for _ in range(n_distractor_kinds):
         src = alike if (rng.random() < similar and alike) else other
@@ -135,7 +136,7 @@ def solve(params: Params, puzzle: Puzzle) -> Task:
             continue
         if o["visible_fraction"] < COUNTED:
             raise Reject(f"{NAME}.ambiguous_visibility")
-        if o["_mask"].sum() < MIN_VISIBLE_PX:
+        if np.count_nonzero(o["_mask"]) < MIN_VISIBLE_PX:
             raise Reject(f"{NAME}.target_too_small")
         counted.append(o)
     if not counted:

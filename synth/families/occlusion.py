@@ -116,7 +116,7 @@ def render(params: Params) -> Puzzle:
         meta[i] = {"role": role, "label": draw.kind_by_key(key).en, "kind": key}
     for j, (x0, y0, x1, y1, rgb, opacity) in enumerate(params.cards, start=len(params.objects) + 1):
         card = np.zeros((y1 - y0, x1 - x0, 4), np.uint8)
-        card[...] = (*rgb, 255)
+        cv2.rectangle(card, (0, 0), (x1 - x0 - 1, y1 - y0 - 1), (*rgb, 255), -1)
         cv2.rectangle(card, (0, 0), (x1 - x0 - 1, y1 - y0 - 1), (*(v - 40 for v in rgb), 255), 2)
         canvas.paste(card, x0, y0, j, opacity=opacity)
         meta[j] = {"role": "occluder", "label": "card", "kind": ""}
