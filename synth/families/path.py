@@ -78,6 +78,15 @@ def polyline(ctrl) -> np.ndarray:
     return np.concatenate([p[:1], pieces.reshape(-1, 2)])
 
 
+@lru_cache(maxsize=8)
+def _apart(n: int) -> np.ndarray:
+    """n x n: True where two segments of one polyline are not the same or neighbours."""
+    i = np.arange(n)
+    apart = np.abs(i[:, None] - i[None, :]) > 1
+    apart.flags.writeable = False
+    return apart
+
+
 def crossings(a: np.ndarray, b: np.ndarray, same: bool = False) -> list[tuple[float, float, float, int]]:
     """Where polylines a and b cross: (x, y, angle in degrees 0-90, index of the segment of a).
     With `same` (a is b), neighbouring segments are not compared."""
@@ -87,14 +96,14 @@ def crossings(a: np.ndarray, b: np.ndarray, same: bool = False) -> list[tuple[fl
     lo_b, hi_b = np.minimum(b[:-1], b[1:]), np.maximum(b[:-1], b[1:])
     boxes_meet = ((lo_a[:, None, 0] <= hi_b[None, :, 0]) & (lo_b[None, :, 0] <= hi_a[:, None, 0])
                   & (lo_a[:, None, 1] <= hi_b[None, :, 1]) & (lo_b[None, :, 1] <= hi_a[:, None, 1]))
+    if same:
+        boxes_meet &= _apart(len(boxes_meet))
     pairs = np.argwhere(boxes_meet).tolist()
     if not pairs:
         return []
     pa, pb = a.tolist(), b.tolist()
     out = []
     for i, j in pairs:
-        if same and abs(i - j) <= 1:
-            continue
         (px, py), (qx, qy) = pa[i], pb[j]
         rx, ry, sx, sy = pa[i + 1][0] - px, pa[i + 1][1] - py, pb[j + 1][0] - qx, pb[j + 1][1] - qy
         rxs = rx * sy - ry * sx
@@ -284,7 +293,7 @@ def sample_params(rng: np.random.Generator, level: int, size: tuple[int, int], i
                 b = np.array([rng.uniform(knobs["end_zone"], 0.93) * w, rng.uniform(0.07, 0.93) * h])
                 ctrl = wavy(rng, a, b, draw_knob(rng, row["pieces_range"], integer=True), wander * side,
                             np.array([0.25 * w, 2 * m]), np.array([w - 2 * m, h - 2 * m]))
-                ctrl = [tuple(float(v) for v in np.clip(p, m, [w - m, h - m])) for p in ctrl]
+                ctrl = [tuple(p) for p in np.clip(ctrl, m, [w - m, h - m]).tolist()]
                 ctrl[0] = tuple(float(v) for v in a)
                 curve = polyline(ctrl)
                 # a line passing by another start marker fails line_issue now (earlier markers) or blocks every
