@@ -98,9 +98,9 @@ def crossings(a: np.ndarray, b: np.ndarray, same: bool = False) -> list[tuple[fl
                   & (lo_a[:, None, 1] <= hi_b[None, :, 1]) & (lo_b[None, :, 1] <= hi_a[:, None, 1]))
     if same:
         boxes_meet &= _apart(len(boxes_meet))
-    pairs = np.argwhere(boxes_meet).tolist()
-    if not pairs:
+    if not boxes_meet.any():
         return []
+    pairs = np.argwhere(boxes_meet).tolist()
     pa, pb = a.tolist(), b.tolist()
     out = []
     for i, j in pairs:
