@@ -75,6 +75,8 @@ def hue_gap(a: float, b: float) -> float:
 
 
 PALETTE_HUES = {c: hue_of(rgb) for c, (rgb, _) in draw.COLOURS.items()}
+_TURN = np.arange(256, dtype=np.float32) / 256 * 2 * np.pi
+HUE_SIN_COS = np.stack([np.sin(_TURN), np.cos(_TURN)])    # of every 8-bit hue (COLOR_RGB2HSV_FULL)
 
 
 def _bar(cx: float, cy: float, angle: float, length: float, width: float) -> tuple:
@@ -259,12 +261,11 @@ def _changed_box(alpha: np.ndarray, margin: int) -> tuple[slice, slice]:
 
 def measured_hue(rgb: np.ndarray) -> float | None:
     """Circular median-ish hue (degrees) of the coloured pixels among `rgb` (N, 3), or None if too grey."""
-    hsv = cv2.cvtColor(rgb.reshape(-1, 1, 3).astype(np.uint8), cv2.COLOR_RGB2HSV_FULL).reshape(-1, 3).astype(np.float32)
-    sat = hsv[:, 1] >= 60
-    if sat.sum() < max(10, 0.3 * len(hsv)):
+    hsv = cv2.cvtColor(rgb.reshape(-1, 1, 3).astype(np.uint8), cv2.COLOR_RGB2HSV_FULL).reshape(-1, 3)
+    hue = hsv[hsv[:, 1] >= 60, 0]
+    if len(hue) < max(10, 0.3 * len(hsv)):
         return None
-    ang = hsv[sat, 0] / 256 * 2 * np.pi
-    sin, cos = np.median(np.stack([np.sin(ang), np.cos(ang)]), axis=1)
+    sin, cos = np.median(HUE_SIN_COS[:, hue], axis=1)
     return float(np.degrees(np.arctan2(sin, cos)) % 360)
 
 
@@ -286,14 +287,14 @@ def solve(params: Params, puzzle: Puzzle) -> Task:
         if vis < COUNTED:
             raise Reject(f"{NAME}.ambiguous_visibility")
         worst_band = min(worst_band, vis)
-        x0, y0, x1, y1 = (int(v) for v in boxes[i])
-        mask = inst[y0:y1, x0:x1] == i
-        if mask.sum() < MIN_VISIBLE_PX * scale:
+        if areas[i] < MIN_VISIBLE_PX * scale:
             raise Reject(f"{NAME}.too_small")
         _, colour, shape = m["kind"].split(":")
         _, tc, ts = params.target.split(":")
         if colour == tc or shape == ts:      # anything that shares a trait with the target must read clearly
-            n, lab, stats, _ = cv2.connectedComponentsWithStats(mask.astype(np.uint8), connectivity=8)
+            x0, y0, x1, y1 = (int(v) for v in boxes[i])
+            mask = inst[y0:y1, x0:x1] == i
+            n, lab, stats, _ = cv2.connectedComponentsWithStats(mask.view(np.uint8), connectivity=8)
             piece = float(stats[1:, cv2.CC_STAT_AREA].max()) / full
             worst_piece = min(worst_piece, piece)
             if piece < FRAGMENT:
