@@ -9,8 +9,6 @@ from typing import Annotated, Optional
 
 import typer
 
-from synth.families import FAMILIES
-
 app = typer.Typer(add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False,
                   help="Verified CAPTCHA and grounding samples for GUI agents, as WebDataset shards.")
 log = logging.getLogger("synth")
@@ -64,6 +62,9 @@ def captcha(
     executor: Executor = "local", ray_address: RayAddress = None,
 ) -> None:
     """Generate verified CAPTCHA samples inside rendered web, phone-app and desktop screens."""
+    start_workers(workers, executor)
+    from synth.families import FAMILIES
+
     if not 0.0 <= infeasible <= 1.0:
         fail(f"--infeasible must be in 0..1, got {infeasible}")
     families = tuple(family or FAMILIES)
@@ -83,8 +84,16 @@ def grounding(
     ray_address: RayAddress = None,
 ) -> None:
     """Generate verified grounding samples: an element of a rendered screen, described, with its exact box."""
+    start_workers(workers, executor)
     generate("grounding", difficulty, n, out, seed, lang, platform, workers, shard_size, image_format, executor,
              ray_address, families=("element",))
+
+
+def start_workers(workers: int, executor: str) -> None:
+    """Start the local workers' server before this process imports the pipeline, so the two overlap."""
+    if executor == "local" and (workers or os.cpu_count() or 1) > 1:
+        from synth.workers import start_early
+        start_early()
 
 
 def generate(kind: str, difficulty: int, n: int, out: Path, seed: int, lang: str, platform: str, workers: int,
@@ -276,6 +285,8 @@ def export(
 @app.command("families")
 def list_families() -> None:
     """List the CAPTCHA families: name, then a one-line description."""
+    from synth.families import FAMILIES
+
     for name, module in FAMILIES.items():
         typer.echo(f"{name}\t{module.DESCRIPTION}")
 

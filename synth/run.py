@@ -6,7 +6,6 @@ then rewrites the manifest. A rerun skips shards the manifest already lists with
 import dataclasses
 import json
 import logging
-import multiprocessing as mp
 import os
 import select
 import signal
@@ -18,6 +17,7 @@ from typing import Callable, Iterator
 from synth import __version__
 from synth.pipeline import POOL_SPAN, Generator, RunConfig
 from synth.shards import TMP_SUFFIX, ShardWriter, file_digest
+from synth.workers import context
 
 log = logging.getLogger(__name__)
 MANIFEST = "manifest.json"
@@ -92,14 +92,6 @@ def generate_chunk(chunk: Chunk, generator: Generator | None = None, progress=No
 
 # --- executors ---------------------------------------------------------------------------------
 
-def _context():
-    """Workers fork from a server process that has imported the pipeline once (cheaper than a fresh
-    interpreter per worker, and no inherited threads or browser as with a plain fork)."""
-    ctx = mp.get_context("forkserver")
-    ctx.set_forkserver_preload(["synth.pipeline"])
-    return ctx
-
-
 def run_local(cfg: RunConfig, chunks: list[Chunk], workers: int, progress) -> Iterator[ChunkResult]:
     """Chunks on a pool of processes (each with its own Chromium), yielded in plan order."""
     if workers <= 1 or len(chunks) <= 1:
@@ -110,7 +102,7 @@ def run_local(cfg: RunConfig, chunks: list[Chunk], workers: int, progress) -> It
         finally:
             gen.close()
         return
-    with _context().Pool(min(workers, len(chunks)), initializer=_init_worker, initargs=(cfg, progress, os.getpid())) as pool:
+    with context().Pool(min(workers, len(chunks)), initializer=_init_worker, initargs=(cfg, progress, os.getpid())) as pool:
         yield from pool.imap(generate_chunk, chunks)
 
 
@@ -207,7 +199,7 @@ def local_shards(cfg: RunConfig, out: Path, shards: list[int], workers: int,
                  on_progress: Callable[[int, int], None] | None) -> Iterator[dict]:
     """Generate shards on a local process pool; yields each shard's manifest entry when it is on disk."""
     chunks = plan(cfg, shards)
-    queue = _context().Queue() if on_progress and workers > 1 and len(chunks) > 1 else None
+    queue = context().Queue() if on_progress and workers > 1 and len(chunks) > 1 else None
     progress = _Direct(on_progress) if on_progress else None
     relay = None
     if queue is not None:     # workers report per sample; a thread forwards to the callback
