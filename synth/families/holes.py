@@ -267,7 +267,7 @@ def render(params: Params) -> Puzzle:
         sx0, sy0 = x0 + off, y0 + off
         ax0, ay0, ax1, ay1 = max(0, sx0), max(0, sy0), min(w, sx0 + n), min(h, sy0 + n)
         if ax0 < ax1 and ay0 < ay1:
-            shadow = cv2.GaussianBlur(a, (0, 0), max(1.0, s.radius / 14)).astype(np.float32) / 255 * 0.4
+            shadow = draw.gaussian_blur(a, max(1.0, s.radius / 14)).astype(np.float32) / 255 * 0.4
             part = shadow[ay0 - sy0:ay1 - sy0, ax0 - sx0:ax1 - sx0, None] * (canvas.instances[ay0:ay1, ax0:ax1, None] == 0)
             canvas.rgb[ay0:ay1, ax0:ax1] = (canvas.rgb[ay0:ay1, ax0:ax1] * (1 - part)).astype(np.uint8)
         rgba = np.empty((n, n, 4), np.uint8)
