@@ -304,6 +304,17 @@ def topology(mask: np.ndarray, min_hole: float) -> tuple[int, int, int]:
     return outer, big, small
 
 
+def _median_rgb(px: np.ndarray) -> np.ndarray:
+    """np.median(px, axis=0) of (n, 3) uint8 pixels as float32, found by counting each channel's values."""
+    out = []
+    for channel in px.T:
+        count = np.cumsum(np.bincount(channel, minlength=256))
+        n = int(count[-1])
+        out.append((int(np.searchsorted(count, (n - 1) // 2, side="right"))
+                    + int(np.searchsorted(count, n // 2, side="right"))) / 2)
+    return np.array(out, np.float32)
+
+
 def solve(params: Params, puzzle: Puzzle) -> Task:
     inst = puzzle.instances
     h, w = inst.shape
@@ -338,9 +349,9 @@ def solve(params: Params, puzzle: Puzzle) -> Task:
             cv2.drawContours(filled, contours, -1, 1, -1)
             inside = (filled > 0) & (crop == 0)
             body = crop.astype(bool) & cv2.dilate(inside.astype(np.uint8), kernel, iterations=2).astype(bool)
-            rgb = np.zeros(crop.shape + (3,), np.float32)
-            rgb[pad:-pad, pad:-pad] = puzzle.rgb[y0:y1, x0:x1]
-            contrast = float(np.linalg.norm(np.median(rgb[inside], 0) - np.median(rgb[body], 0)))
+            rgb = puzzle.rgb[y0:y1, x0:x1]     # inside and body lie off the padding
+            contrast = float(np.linalg.norm(_median_rgb(rgb[inside[pad:-pad, pad:-pad]])
+                                            - _median_rgb(rgb[body[pad:-pad, pad:-pad]])))
             min_contrast = min(min_contrast, contrast)
             if contrast < MIN_HOLE_CONTRAST:
                 raise Reject(f"{NAME}.hole_low_contrast")
