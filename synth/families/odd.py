@@ -1,7 +1,6 @@
 """Odd one out: shapes that all share a property (number of sides, colour, size, direction) except one;
 click that one. Low levels ask for "the one that is different"; higher ones name the property."""
 from dataclasses import dataclass
-from functools import lru_cache
 
 import cv2
 import numpy as np
@@ -95,7 +94,6 @@ def extent(sides: int, area: float) -> int:
     return int(np.ceil(2 * np.hypot(*outline(sides, area, 0.0).T).max())) + 4
 
 
-@lru_cache(maxsize=256)
 def shape_sprite(sides: int, area: float, turn: float, rgb: tuple) -> np.ndarray:
     n = extent(sides, area)
     pts = outline(sides, area, turn) + n / 2
@@ -233,14 +231,16 @@ def render(params: Params) -> Puzzle:
     canvas = draw.Canvas(draw.gaussian_blur(bg, 2.5 * min(w, h) / 320))
     meta = {}
     off = max(1, round(min(w, h) / 160))
-    shadows = {}       # shapes often repeat within a puzzle
+    drawn = {}       # shapes often repeat within a puzzle (not across puzzles: their sizes and hues are continuous)
     for i, (role, sides, area, turn, rgb, x, y) in enumerate(params.shapes, start=1):
         key = (sides, area, turn, rgb)
-        spr = shape_sprite(*key)
-        if key not in shadows:
-            shadows[key] = np.zeros_like(spr)
-            shadows[key][..., 3] = draw.gaussian_blur(spr[..., 3], 1.5)
-        canvas.paste(shadows[key], x + off, y + off, 0, opacity=0.35, hides=False)
+        if key not in drawn:
+            spr = shape_sprite(*key)
+            shadow = np.zeros_like(spr)
+            shadow[..., 3] = draw.gaussian_blur(spr[..., 3], 1.5)
+            drawn[key] = spr, shadow
+        spr, shadow = drawn[key]
+        canvas.paste(shadow, x + off, y + off, 0, opacity=0.35, hides=False)
         canvas.paste(spr, x, y, i)
         label = KINDS.get(sides, "triangle")
         meta[i] = {"role": role, "label": label, "kind": str(sides)}
