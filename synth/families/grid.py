@@ -1,6 +1,7 @@
 """Tile grid: "select all squares with a <kind>" over a 3x3 or 4x4 picture grid, then Verify (or Skip if none)."""
 from dataclasses import dataclass
 
+import cv2
 import numpy as np
 
 from synth import draw
@@ -172,21 +173,28 @@ def render(params: Params) -> Puzzle:
         for (x0, y0, x1, y1), s in zip(boxes, seeds):
             rgb[y0:y1, x0:x1] = landscape(int(s), x1 - x0, y1 - y0, params.clutter, scenery=False)
     canvas = draw.Canvas(rgb)
-    meta = {}
+    meta, regions = {}, {}              # regions: where each instance was drawn (its pixels lie inside)
     for t, (x0, y0, x1, y1) in enumerate(boxes, start=1):
         canvas.instances[y0:y1, x0:x1] = t
         canvas.full_area[t] = (x1 - x0) * (y1 - y0)
         meta[t] = {"role": "tile", "label": f"tile {t - 1}", "kind": ""}
+        regions[t] = (x0, y0, x1, y1)
     for i, (role, key, x, y, s, tilt) in enumerate(params.objects, start=n * n + 1):
-        canvas.paste(draw.rotated(draw.sprite(key, s), tilt), x, y, i)
+        spr = draw.rotated(draw.sprite(key, s), tilt)
+        canvas.paste(spr, x, y, i)
         meta[i] = {"role": role, "label": draw.kind_by_key(key).en, "kind": key}
-    # the white lines between tiles lie over everything, as when one picture is cut into squares
-    lines = np.ones((h, w), bool)
-    for x0, y0, x1, y1 in boxes:
-        lines[y0:y1, x0:x1] = False
-    canvas.rgb[lines] = 255
-    canvas.instances[lines] = 0
-    return Puzzle(canvas.rgb, canvas.instances, canvas.full_area, meta, extras={"tiles": boxes})
+        regions[i] = (max(x, 0), max(y, 0), min(x + spr.shape[1], w), min(y + spr.shape[0], h))
+    # the white lines between tiles lie over everything, as when one picture is cut into squares: they are
+    # the columns and rows that the tiles' spans leave out
+    cols = sorted({(x0, x1) for x0, _, x1, _ in boxes})
+    rows = sorted({(y0, y1) for _, y0, _, y1 in boxes})
+    for (_, a), (b, _) in zip([(0, 0)] + cols, cols + [(w, w)]):
+        canvas.rgb[:, a:b] = 255
+        canvas.instances[:, a:b] = 0
+    for (_, a), (b, _) in zip([(0, 0)] + rows, rows + [(h, h)]):
+        canvas.rgb[a:b] = 255
+        canvas.instances[a:b] = 0
+    return Puzzle(canvas.rgb, canvas.instances, canvas.full_area, meta, extras={"tiles": boxes, "regions": regions})
 
 
 def tile_shares(puzzle: Puzzle) -> dict[int, np.ndarray]:
@@ -203,8 +211,17 @@ def solve(params: Params, puzzle: Puzzle) -> Task:
     if any(confusable(m["kind"], params.target) for m in puzzle.meta.values() if m["kind"]):
         raise Reject(f"{NAME}.colour_confusable")
     shares = tile_shares(puzzle)
-    boxes = draw.instance_boxes(puzzle.instances)
-    areas = np.bincount(puzzle.instances.ravel(), minlength=max(puzzle.meta) + 1)
+    # box, area and mask of every instance, measured inside the region it was drawn in
+    inst = puzzle.instances
+    boxes, areas, masks = {}, {}, {}
+    for i, (x0, y0, x1, y1) in puzzle.extras["regions"].items():
+        on = (inst[y0:y1, x0:x1] == i).view(np.uint8)
+        bx, by, bw, bh = cv2.boundingRect(on)
+        areas[i] = cv2.countNonZero(on)
+        if bw:
+            boxes[i] = [float(x0 + bx), float(y0 + by), float(x0 + bx + bw), float(y0 + by + bh)]
+            masks[i] = np.zeros(inst.shape, bool)
+            masks[i][y0:y1, x0:x1] = on
     min_px = MIN_TARGET_PX * params.size[0] * params.size[1] / 320 ** 2
     chosen: set[int] = set()
     worst = 1.0
@@ -228,7 +245,7 @@ def solve(params: Params, puzzle: Puzzle) -> Task:
             continue
         objects.append({"id": i, "role": m["role"], "label": m["label"], "bbox": boxes[i],
                         "visible_fraction": round(float(areas[i]) / max(1, puzzle.full_area[i]), 4),
-                        "_mask": puzzle.instances == i})
+                        "_mask": masks[i]})
     # a distractor standing in an unselected tile comes first among the distractors (the one a
     # wrong-pick check would click), since a click on an object in a selected tile is a right click
     def tile_of(o):
