@@ -282,7 +282,8 @@ def _median_u8(values: np.ndarray) -> float:
     """np.median of uint8 values, found by counting them."""
     count = np.cumsum(np.bincount(values, minlength=256))
     n = int(count[-1])
-    return (int(np.searchsorted(count, (n - 1) // 2, side="right")) + int(np.searchsorted(count, n // 2, side="right"))) / 2
+    middle = np.searchsorted(count, [(n - 1) // 2, n // 2], side="right")
+    return (int(middle[0]) + int(middle[1])) / 2
 
 
 def fill_colour(puzzle: Puzzle, i: int, box: list[float]) -> np.ndarray:

@@ -310,8 +310,8 @@ def _median_rgb(px: np.ndarray) -> np.ndarray:
     for channel in px.T:
         count = np.cumsum(np.bincount(channel, minlength=256))
         n = int(count[-1])
-        out.append((int(np.searchsorted(count, (n - 1) // 2, side="right"))
-                    + int(np.searchsorted(count, n // 2, side="right"))) / 2)
+        middle = np.searchsorted(count, [(n - 1) // 2, n // 2], side="right")
+        out.append((int(middle[0]) + int(middle[1])) / 2)
     return np.array(out, np.float32)
 
 

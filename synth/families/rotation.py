@@ -176,7 +176,8 @@ def _match_errors(upright: np.ndarray, shown: np.ndarray, angles: range) -> tupl
     against `shown`, over the central disc."""
     inside, map_x, map_y = _ring_sources(shown.shape[0])
     rows = np.arange(angles.start, angles.stop, angles.step) % 360
-    turned = cv2.remap(upright, map_x[rows], map_y[rows], cv2.INTER_LINEAR, borderMode=cv2.BORDER_CONSTANT, borderValue=0)
+    turned = cv2.remap(upright, map_x[rows], map_y[rows], cv2.INTER_LINEAR, borderMode=cv2.BORDER_CONSTANT,
+                       borderValue=0)
     errors = np.abs(turned - shown[inside]).mean(axis=(1, 2)) / 255
     best = int(np.argmin(errors))                       # first of equal errors = smallest angle, as min() did
     return float(errors[best]), float(angles[best])
