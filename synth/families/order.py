@@ -267,18 +267,19 @@ def solve(params: Params, puzzle: Puzzle) -> Task:
         for o in objects:
             x0, y0, x1, y1 = (int(v) for v in o["bbox"])
             X0, Y0, X1, Y1 = max(0, x0 - 4), max(0, y0 - 4), x1 + 4, y1 + 4
-            mk = o["_mask"][Y0:Y1, X0:X1].astype(np.uint8)
+            mk = o["_mask"][Y0:Y1, X0:X1].view(np.uint8)
             ring = (cv2.dilate(mk, kernel, iterations=1) > 0) & (mk == 0) & (puzzle.instances[Y0:Y1, X0:X1] == 0)
-            crop = puzzle.rgb[Y0:Y1, X0:X1].astype(np.float32)
-            if ring.sum() == 0:
+            if not ring.any():
                 continue
             # the fill, not the white outline: pixels deeper inside the mask than the outline is wide
             dist = cv2.distanceTransform(mk, cv2.DIST_L2, 3)
             sw = max(1, round(params.items[o["id"] - 1][4] / 18))
             core = dist > sw + 1
-            if core.sum() < 5:
+            if np.count_nonzero(core) < 5:
                 core = dist >= 0.7 * dist.max()
-            c = float(np.linalg.norm(crop[core].mean(0) - crop[ring].mean(0)))
+            crop = puzzle.rgb[Y0:Y1, X0:X1]
+            fill, ground = (np.array(cv2.mean(crop, m.view(np.uint8))[:3]) for m in (core, ring))
+            c = float(np.linalg.norm(fill - ground))
             contrast = min(contrast, c)
         if contrast < MIN_CONTRAST:
             raise Reject(f"{NAME}.low_contrast")
