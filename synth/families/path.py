@@ -363,7 +363,7 @@ def marker_sprite(rgb: tuple, letter: str, r: int) -> np.ndarray:
 def render(params: Params) -> Puzzle:
     w, h = params.size
     bg = draw.background(np.random.default_rng(params.bg_seed), w, h, params.clutter)
-    canvas = draw.Canvas(cv2.GaussianBlur(bg, (0, 0), 1.5 * min(w, h) / 320))
+    canvas = draw.Canvas(draw.gaussian_blur(bg, 1.5 * min(w, h) / 320))
     meta = {}
     n = len(params.lines)
     r = round(marker_radius(params.size))
