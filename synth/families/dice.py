@@ -111,11 +111,12 @@ def die_layers(die: Die) -> tuple[int, int, np.ndarray, list[tuple[int, int, np.
     cv2.fillPoly(alpha, [np.round(outline * 4).astype(np.int32)], 255, cv2.LINE_AA, shift=2)
     body_rgb, pip_rgb = BODIES[die.body]
     # a soft light from the top left, and a darker rim
-    half = np.linspace(1.06, 0.9, n, dtype=np.float32)[:, None] * (np.array(body_rgb, np.float32) / 2)   # (n, 3)
-    rgb = np.minimum(half[None, :, :] + half[:, None, :], 255).astype(np.uint8)
+    ramp = np.linspace(1.06, 0.9, n, dtype=np.float32)
+    shade = (ramp[None, :] + ramp[:, None]) / 2
+    rgb = cv2.merge([cv2.convertScaleAbs(shade, alpha=c) for c in body_rgb])
     rim = tuple(int(v * 0.6) for v in body_rgb) if sum(body_rgb) > 200 else (110, 110, 115)
     cv2.polylines(rgb, [np.round(outline * 4).astype(np.int32)], True, rim, max(1, die.side // 40), cv2.LINE_AA, shift=2)
-    body = np.dstack([rgb, alpha])
+    body = cv2.merge([rgb, alpha])
     pips = []
     r = die.pip * die.side
     for px, py in pip_offsets(die):
@@ -187,10 +188,11 @@ def render(params: Params) -> Puzzle:
         sx0, sy0 = x0 + off, y0 + off
         ax0, ay0, ax1, ay1 = max(0, sx0), max(0, sy0), min(w, sx0 + n), min(h, sy0 + n)
         if ax0 < ax1 and ay0 < ay1:
-            shadow = draw.gaussian_blur(body[..., 3], max(1.0, die.side / 25)).astype(np.float32) / 255 * 0.35
-            part = shadow[ay0 - sy0:ay1 - sy0, ax0 - sx0:ax1 - sx0, None] \
-                * (canvas.instances[ay0:ay1, ax0:ax1, None] == 0)     # on the ground only
-            canvas.rgb[ay0:ay1, ax0:ax1] = (canvas.rgb[ay0:ay1, ax0:ax1] * (1 - part)).astype(np.uint8)
+            shadow = cv2.convertScaleAbs(draw.gaussian_blur(body[..., 3], max(1.0, die.side / 25)), alpha=0.35)
+            shade = shadow[ay0 - sy0:ay1 - sy0, ax0 - sx0:ax1 - sx0].copy()
+            shade[canvas.instances[ay0:ay1, ax0:ax1] != 0] = 0      # on the ground only
+            region = canvas.rgb[ay0:ay1, ax0:ax1]
+            region[...] = draw.blend(region, np.zeros_like(region), shade)
         die_id = nid
         canvas.paste(body, x0, y0, die_id)
         meta[die_id] = {"role": "target", "label": "die", "kind": "die"}
