@@ -192,7 +192,7 @@ def plate(params: Params) -> tuple[np.ndarray, np.ndarray]:
     for i, (x0, y0, x1, y1) in enumerate(boxes):
         rgb[y0 + d:y1 + d, x0 + d:x1 + d] = cv2.blendLinear(rgb[y0 + d:y1 + d, x0 + d:x1 + d], black, shadow,
                                                             1 - shadow)
-        card = cv2.convertScaleAbs(grain + np.asarray(params.tints[i], np.float32))
+        card = cv2.convertScaleAbs(cv2.add(grain, (*params.tints[i], 0)))     # grain + tint, per channel
         rgb[y0:y1, x0:x1] = over(card, rgb[y0:y1, x0:x1], a)
         inst[y0:y1, x0:x1][on] = i + 1
     return rgb, inst
@@ -215,6 +215,12 @@ def render(params: Params) -> Puzzle:
     return Puzzle(rgb, inst, full, meta, extras={"tiles": boxes, "tile_side": t, "plate": plate_rgb})
 
 
+def _differs(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """Where two RGB images differ clearly: their largest channel difference is over DIFFERS."""
+    d = cv2.absdiff(a, b)
+    return np.maximum(np.maximum(d[..., 0], d[..., 1]), d[..., 2]) > DIFFERS
+
+
 def read_board(params: Params, puzzle: Puzzle) -> tuple[list[str], float]:
     """The kind shown on every tile, read from the pixels: each kind's icon is drawn on the empty card in the
     tile's pose and compared with the tile (at READ_SIDE pixels a side); the error is the share of the icon's
@@ -228,15 +234,17 @@ def read_board(params: Params, puzzle: Puzzle) -> tuple[list[str], float]:
     for i, (x0, y0, x1, y1) in enumerate(boxes):
         shown = cv2.resize(puzzle.rgb[y0:y1, x0:x1], (m, m), interpolation=cv2.INTER_AREA)
         card = cv2.resize(puzzle.extras["plate"][y0:y1, x0:x1], (m, m), interpolation=cv2.INTER_AREA)
-        icons = np.zeros((k, m, m, 4), np.uint8)
-        for j, key in enumerate(kinds):
-            spr, o = icon_sprite(key, m, params.icon, params.tilts[i])
-            icons[j, o:o + spr.shape[0], o:o + spr.shape[0]] = spr
-        icons = icons.reshape(k * m, m, 4)
-        expect = over(cv2.cvtColor(icons, cv2.COLOR_RGBA2RGB), np.tile(card, (k, 1, 1)), UNIT[icons[..., 3]])
-        diff = cv2.absdiff(np.tile(shown, (k, 1, 1)), expect).reshape(k, m * m, 3)
-        differs = np.maximum(np.maximum(diff[..., 0], diff[..., 1]), diff[..., 2]) > DIFFERS   # largest channel
-        errors = differs.sum(axis=1) / np.maximum((icons[..., 3] >= 128).reshape(k, -1).sum(axis=1), 1)
+        # every kind's icon has the same size and pose, so the same box; outside it each expected tile is the
+        # bare card, so the pixels there differ alike for every kind and are counted once
+        sprites = [icon_sprite(key, m, params.icon, params.tilts[i]) for key in kinds]
+        o, s = sprites[0][1], sprites[0][0].shape[0]
+        box = (slice(o, o + s), slice(o, o + s))
+        differs_bare = _differs(shown, card)
+        outside = int(differs_bare.sum()) - int(differs_bare[box].sum())
+        icons = np.concatenate([spr for spr, _ in sprites])                               # (k * s, s, 4)
+        expect = over(cv2.cvtColor(icons, cv2.COLOR_RGBA2RGB), np.tile(card[box], (k, 1, 1)), UNIT[icons[..., 3]])
+        differs = _differs(np.tile(shown[box], (k, 1, 1)), expect).reshape(k, s * s)
+        errors = (differs.sum(axis=1) + outside) / np.maximum((icons[..., 3] >= 128).reshape(k, -1).sum(axis=1), 1)
         order = np.argsort(errors)
         read.append(kinds[int(order[0])])
         margin = min(margin, float(errors[order[1]] - errors[order[0]]))
@@ -258,13 +266,17 @@ def solve(params: Params, puzzle: Puzzle) -> Task:
     if len(swaps) > 1:
         raise Reject(f"{NAME}.several_solutions")
     cells = list(swaps[0])
-    boxes = draw.instance_boxes(puzzle.instances)
-    areas = np.bincount(puzzle.instances.ravel(), minlength=max(puzzle.meta) + 1)
-    objects = []
+    boxes, objects = {}, []
     for i, m in puzzle.meta.items():
+        x0, y0, x1, y1 = puzzle.extras["tiles"][i - 1]         # a card's pixels lie inside its tile
+        on = (puzzle.instances[y0:y1, x0:x1] == i).view(np.uint8)
+        bx, by, bw, bh = cv2.boundingRect(on)
+        boxes[i] = [float(x0 + bx), float(y0 + by), float(x0 + bx + bw), float(y0 + by + bh)]
+        mask = np.zeros(puzzle.instances.shape, bool)
+        mask[y0:y1, x0:x1] = on
         objects.append({"id": i, "role": "target" if i - 1 in cells else "tile", "label": m["label"],
-                        "bbox": boxes[i], "visible_fraction": round(float(areas[i]) / puzzle.full_area[i], 4),
-                        "_mask": puzzle.instances == i})
+                        "bbox": boxes[i], "visible_fraction": round(cv2.countNonZero(on) / puzzle.full_area[i], 4),
+                        "_mask": mask})
     ids = [c + 1 for c in cells]
     return Task(rule="click_set", answer={"cells": cells}, objects=objects, target_ids=ids,
                 target_boxes=[boxes[i] for i in ids], points=[draw.inner_point(objects[i - 1]["_mask"]) for i in ids],
