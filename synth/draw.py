@@ -223,9 +223,10 @@ def mask_box(mask: np.ndarray) -> list[float] | None:
 
 
 def inner_point(mask: np.ndarray) -> list[float]:
-    """A point deep inside a mask (the maximum of its distance transform), as pixel-centre [x, y].
-    Measured on the mask's bounding box plus a 1 px ring of background: the same distances as on the
-    whole (zero-padded) mask, since every path to background outside the box crosses that ring."""
+    """A point deep inside a mask (the maximum of its distance transform), as pixel-centre [x, y];
+    [0.5, 0.5] for an empty mask. Measured on the mask's bounding box plus a 1 px ring of background:
+    the same distances as on the whole (zero-padded) mask, since every path to background outside the
+    box crosses that ring (up to float rounding, which can pick another of two equally deep pixels)."""
     m = np.asarray(mask, bool).view(np.uint8)
     x0, y0, w, h = cv2.boundingRect(m)
     if w == 0:
