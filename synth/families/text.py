@@ -322,8 +322,10 @@ def _crop(mask_entry, w: int, h: int):
     return cx0, cy0, cx1, cy1, m[cy0 - y0:cy1 - y0, cx0 - x0:cx1 - x0]
 
 
-def _luma(rgb: np.ndarray) -> np.ndarray:
-    return rgb[..., 0] * 0.299 + rgb[..., 1] * 0.587 + rgb[..., 2] * 0.114
+def _luma(planes) -> np.ndarray:
+    """Luminance (float32) from the R, G and B planes (uint8)."""
+    r, g, b = planes
+    return r.astype(np.float32) * 0.299 + g.astype(np.float32) * 0.587 + b.astype(np.float32) * 0.114
 
 
 def _median(v: np.ndarray) -> float:
@@ -421,9 +423,9 @@ def read_glyphs(puzzle: Puzzle, family: str) -> tuple[list[int], list[dict], dic
             & (inst[Y0:Y1, X0:X1] == 0)
         if ring.sum() < 10:
             raise Reject(f"{family}.low_contrast")
-        ink = puzzle.rgb[y0:y1, x0:x1][vis & m]        # luminance of just the pixels compared
-        ground = puzzle.rgb[Y0:Y1, X0:X1][ring]
-        contrast = abs(_median(_luma(ink.astype(np.float32))) - _median(_luma(ground.astype(np.float32))))
+        luma = _luma(cv2.split(puzzle.rgb[Y0:Y1, X0:X1]))
+        ink = luma[y0 - Y0:y1 - Y0, x0 - X0:x1 - X0][vis & m]
+        contrast = abs(_median(ink) - _median(luma[ring]))
         worst_contrast = min(worst_contrast, contrast)
         if contrast < MIN_CONTRAST:
             raise Reject(f"{family}.low_contrast")
