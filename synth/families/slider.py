@@ -165,14 +165,14 @@ def landscape(seed: int, w: int, h: int, clutter: float, scenery: bool = True) -
     top, bottom = _hsv(0.55 + 0.1 * rng.standard_normal(), 0.55, 0.85), _hsv(hue, 0.25, 0.97)
     t = np.linspace(0, 1, h, dtype=np.float32)[:, None]
     sky = top * (1 - t) + bottom * t                                   # (h, 3)
-    xs = np.arange(w, dtype=np.float32)
+    turns = np.arange(w, dtype=np.float32) / w * 2 * np.pi            # one full turn across the width
     rows = np.arange(h, dtype=np.float32)[:, None]
     layers = int(rng.integers(2, 4))
     img = np.repeat(sky[:, None, :], w, axis=1)
     land = np.zeros((h, w), np.float32)                                 # hill coverage, 0..1
     for i in range(layers):
         base = h * (0.38 + 0.5 * (i + 1) / (layers + 1))
-        y = base + sum(h * rng.uniform(0.02, 0.08) * np.sin(xs / w * 2 * np.pi * f + rng.uniform(0, 6.3))
+        y = base + sum(h * rng.uniform(0.02, 0.08) * np.sin(turns * f + rng.uniform(0, 6.3))
                        for f in (rng.uniform(0.5, 1.5), rng.uniform(2, 4)))
         colour = _hsv(rng.uniform(0.2, 0.45) if rng.random() < 0.7 else rng.uniform(0, 1),
                       rng.uniform(0.35, 0.7), 0.75 - 0.15 * i)
