@@ -1,7 +1,6 @@
 """Bingo swap: a 3x3 or 4x4 board of icons; click the two tiles whose swap completes a line of one kind."""
 from dataclasses import dataclass
 from functools import lru_cache
-from itertools import combinations
 
 import cv2
 import numpy as np
