@@ -112,7 +112,8 @@ def sample_params(rng: np.random.Generator, level: int, size: tuple[int, int], i
     tilt = row["tilt_range"][1]
     tilts = tuple(float(rng.uniform(-tilt, tilt)) if tilt and not upright_only(key) else 0.0 for key in board)
     base = rng.integers(215, 250, 3)
-    tints = tuple(tuple(int(v) for v in np.clip(base + rng.integers(-12, 13, 3), 0, 255)) for _ in board)
+    jitter = rng.integers(-12, 13, (len(board), 3))      # one draw: the same numbers as three per tile
+    tints = tuple(map(tuple, np.clip(base + jitter, 0, 255).tolist()))
     knobs["kinds"] = float(k)
     knobs["diagonal"] = float(diagonal)
     return Params(size=size, target=target.key, grid=n, board=tuple(board), tilts=tilts, tints=tints,
