@@ -23,6 +23,24 @@ LEVELS = {
 FILL = 200   # grey shown where a warp pulls in pixels from outside the puzzle
 
 
+class Grain(A.ImageOnlyTransform):
+    """Grey Gaussian grain: one normal value per pixel (std a share of 255) added to every channel, saturating.
+    Like GaussNoise(per_channel=False), in 16-bit integers with OpenCV at under half its cost."""
+
+    def __init__(self, std_range: tuple[float, float], p: float = 0.5) -> None:
+        super().__init__(p=p)
+        self.std_range = std_range
+
+    def get_params_dependent_on_data(self, params: dict, data: dict) -> dict:
+        return {"sigma": self.py_random.uniform(*self.std_range) * 255, "seed": self.py_random.randrange(2**31)}
+
+    def apply(self, img: np.ndarray, sigma: float, seed: int, **params) -> np.ndarray:
+        cv2.setRNGSeed(seed)
+        noise = np.empty(img.shape[:2], np.int16)
+        cv2.randn(noise, 0, sigma)
+        return cv2.add(img, cv2.merge([noise] * img.shape[2]), dtype=cv2.CV_8U)
+
+
 @lru_cache(maxsize=16)
 def pipeline(level: int, geometric: bool) -> A.Compose:
     """The degradation pipeline of one level; `geometric` adds affine and grid warps."""
@@ -32,7 +50,7 @@ def pipeline(level: int, geometric: bool) -> A.Compose:
         # no hue shift: instructions name colours ("the orange button"), which must stay true
         A.HueSaturationValue(hue_shift_limit=0, sat_shift_limit=int(60 * k["color"]), val_shift_limit=0, p=0.5),
         A.GaussianBlur(blur_limit=(3, 5), p=k["blur_p"]),
-        A.GaussNoise(std_range=k["noise_range"], per_channel=False, p=0.8),   # grey grain: 3x cheaper than per channel
+        Grain(std_range=k["noise_range"], p=0.8),
         A.ImageCompression(quality_range=k["jpeg_range"], p=0.7),
     ]
     if geometric and k["warp_p"] > 0:

@@ -20,18 +20,22 @@ def font(size: int) -> ImageFont.FreeTypeFont:
 
 
 def wrap(text: str, fnt: ImageFont.FreeTypeFont, width: float) -> list[str]:
-    """Greedy line breaking: at spaces for English, anywhere for Chinese."""
-    units = text.split(" ") if " " in text else list(text)
+    """Greedy line breaking (at spaces for English, anywhere for Chinese): each line takes as many units as
+    fit, found by bisection since a line only grows as units are added."""
     sep = " " if " " in text else ""
-    lines, line = [], ""
-    for u in units:
-        trial = f"{line}{sep}{u}" if line else u
-        if fnt.getlength(trial) <= width or not line:
-            line = trial
-        else:
-            lines.append(line)
-            line = u
-    return lines + [line]
+    units = text.split(" ") if sep else list(text)
+    lines, start = [], 0
+    while start < len(units):
+        lo, hi = start + 1, len(units)          # lo units always go on the line, even if too wide
+        while lo < hi:
+            mid = (lo + hi + 1) // 2
+            if fnt.getlength(sep.join(units[start:mid])) <= width:
+                lo = mid
+            else:
+                hi = mid - 1
+        lines.append(sep.join(units[start:lo]))
+        start = lo
+    return lines
 
 
 def draw_instruction(rgb: np.ndarray, box: list[float], text: str, dpr: int) -> None:

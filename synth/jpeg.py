@@ -33,9 +33,12 @@ def _split(data: bytes) -> tuple[bytes, list[bytes]]:
     return data[:start], _RST.split(data[start:-2])
 
 
+_MARKERS = [bytes((0xFF, 0xD0 + i)) for i in range(8)]
+
+
 def _marker(k: int) -> bytes:
     """The restart marker that follows segment k."""
-    return bytes((0xFF, 0xD0 + k % 8))
+    return _MARKERS[k & 7]
 
 
 def block_box(box: tuple[float, float, float, float], width: int, height: int) -> tuple[int, int, int, int]:
@@ -83,7 +86,9 @@ class PageEncoder:
             if i:
                 out.append(self._gaps[i - 1])
             first = r * self.cols + self.c0
-            out += [seg + _marker(first + j) if first + j < self._n - 1 else seg
-                    for j, seg in enumerate(segments[i * width:(i + 1) * width])]
+            row = segments[i * width:(i + 1) * width]
+            out += [part for j, seg in enumerate(row, first) for part in (seg, _MARKERS[j & 7])]
+            if first + width == self._n:      # the image's last segment: no marker after it
+                out.pop()
         out.append(self._tail)
         return b"".join(out)
