@@ -1,7 +1,7 @@
 """One worker's recipe for a sample: seed -> params -> puzzle -> verify -> page -> compose -> label -> bytes."""
 from collections import Counter, OrderedDict
 from dataclasses import dataclass, replace
-from functools import lru_cache
+from functools import lru_cache, partial
 
 import cv2
 import numpy as np
@@ -11,6 +11,7 @@ from synth.augment import degrade
 from synth.compose import compose, patch_box, puzzle_origin, puzzle_size, to_image
 from synth.families import FAMILIES
 from synth.families.base import Reject, Task
+from synth.pagestore import PageStore
 from synth.scenes.browser import Browser, RenderedPage
 from synth.scenes.pages import CONTROLS, PLATFORMS, PageSpec, list_templates
 from synth.seeds import page_seed, sample_seed
@@ -67,26 +68,25 @@ def page_pool(cfg: RunConfig, pool_id: int) -> list[tuple[str, str, int, str]]:
 class Generator:
     """Makes samples for one run in one process; owns a Chromium and a small cache of rendered pages."""
 
-    def __init__(self, cfg: RunConfig) -> None:
+    def __init__(self, cfg: RunConfig, store: PageStore | None = None) -> None:
         self.cfg = cfg
         self.browser = Browser()
+        self.store = store          # pages shared with the run's other workers, if any
         self._pages: OrderedDict[PageSpec, RenderedPage] = OrderedDict()
         self._encoders: dict[PageSpec, jpeg.PageEncoder] = {}
 
     def close(self) -> None:
         self.browser.close()
 
-    def page(self, spec: PageSpec) -> RenderedPage:
-        """A rendered page, cached with its other widget variants (one page load renders all of them); an
-        inline widget that does not fit on screen becomes a modal."""
+    def page(self, spec: PageSpec, pool: int) -> RenderedPage:
+        """A rendered page of page pool `pool`, cached with its other widget variants (one page load renders
+        all of them)."""
         if spec in self._pages:
             self._pages.move_to_end(spec)
             return self._pages[spec]
-        variants = self.browser.render_variants(spec, CONTROLS)
-        h, w = variants[0].rgb.shape[:2]
-        box = variants[0].boxes.get("synth-widget")
-        if spec.mode == "inline" and (box is None or box[0] < 0 or box[1] < 0 or box[2] > w or box[3] > h):
-            variants = self.browser.render_variants(replace(spec, mode="modal"), CONTROLS)
+        base = replace(spec, controls=CONTROLS[0])
+        render = partial(self._render_variants, base)
+        variants = render() if self.store is None else self.store.variants(pool, base, CONTROLS, render)
         for controls, page in zip(CONTROLS, variants):
             key = replace(spec, controls=controls)
             self._pages[key] = page
@@ -95,10 +95,19 @@ class Generator:
             self._encoders.pop(self._pages.popitem(last=False)[0], None)
         return self._pages[spec]
 
+    def _render_variants(self, spec: PageSpec) -> list[RenderedPage]:
+        """Every widget variant of a page; an inline widget that does not fit on screen becomes a modal."""
+        variants = self.browser.render_variants(spec, CONTROLS)
+        h, w = variants[0].rgb.shape[:2]
+        box = variants[0].boxes.get("synth-widget")
+        if spec.mode == "inline" and (box is None or box[0] < 0 or box[1] < 0 or box[2] > w or box[3] > h):
+            variants = self.browser.render_variants(replace(spec, mode="modal"), CONTROLS)
+        return variants
+
     def encode(self, spec: PageSpec, puzzle_rgb: np.ndarray, instruction: str) -> bytes:
         """The sample's screenshot bytes: page `spec` with the puzzle and instruction composed into it. JPEGs
         re-encode only the blocks the puzzle and instruction cover (synth.jpeg)."""
-        page = self.page(spec)
+        page = self._pages[spec]
         if self.cfg.image_format != "jpg":
             return encode_image(compose(page, puzzle_rgb, instruction), self.cfg.image_format)
         encoder = self._encoders.get(spec)
@@ -133,7 +142,7 @@ class Generator:
         # puzzles are drawn at CSS size and scaled up on high-density screens, as a CAPTCHA image is
         params = family.sample_params(rng, cfg.difficulty, (css_w, css_h), infeasible=infeasible)
         page_spec = PageSpec(template, lang, variant, mode, family.controls(params))
-        page = self.page(page_spec)
+        page = self.page(page_spec, index // POOL_SPAN)
         if puzzle_size(page) != (css_w * dpr, css_h * dpr):
             raise RuntimeError(f"{template}: puzzle area is {puzzle_size(page)}, expected {(css_w * dpr, css_h * dpr)}")
         puzzle = family.render(params)

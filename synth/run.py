@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Callable, Iterator
 
 from synth import __version__
+from synth.pagestore import FOLDER as PAGES, PageStore
 from synth.pipeline import POOL_SPAN, Generator, RunConfig
 from synth.shards import TMP_SUFFIX, ShardWriter, file_digest
 from synth.workers import context
@@ -51,13 +52,13 @@ _generator: Generator | None = None
 _progress = None
 
 
-def _init_worker(cfg: RunConfig, progress, main_pid: int) -> None:
+def _init_worker(cfg: RunConfig, progress, main_pid: int, pages: Path) -> None:
     global _generator, _progress
     import cv2
     _die_with(main_pid)
     cv2.setNumThreads(1)        # one process per core already
     logging.getLogger("albumentations").setLevel(logging.ERROR)
-    _generator, _progress = Generator(cfg), progress
+    _generator, _progress = Generator(cfg, PageStore(pages)), progress
 
 
 def _die_with(pid: int) -> None:
@@ -92,8 +93,9 @@ def generate_chunk(chunk: Chunk, generator: Generator | None = None, progress=No
 
 # --- executors ---------------------------------------------------------------------------------
 
-def run_local(cfg: RunConfig, chunks: list[Chunk], workers: int, progress) -> Iterator[ChunkResult]:
-    """Chunks on a pool of processes (each with its own Chromium), yielded in plan order."""
+def run_local(cfg: RunConfig, chunks: list[Chunk], workers: int, progress, out: Path) -> Iterator[ChunkResult]:
+    """Chunks on a pool of processes (each with its own Chromium, sharing rendered pages through files in
+    `out`), yielded in plan order."""
     if workers <= 1 or len(chunks) <= 1:
         gen = Generator(cfg)
         try:
@@ -102,8 +104,17 @@ def run_local(cfg: RunConfig, chunks: list[Chunk], workers: int, progress) -> It
         finally:
             gen.close()
         return
-    with context().Pool(min(workers, len(chunks)), initializer=_init_worker, initargs=(cfg, progress, os.getpid())) as pool:
-        yield from pool.imap(generate_chunk, chunks)
+    store = PageStore(out / PAGES)
+    initargs = (cfg, progress, os.getpid(), store.folder)
+    try:
+        with context().Pool(min(workers, len(chunks)), initializer=_init_worker, initargs=initargs) as pool:
+            for i, result in enumerate(pool.imap(generate_chunk, chunks)):
+                yield result
+                pool_id = chunks[i][1] // POOL_SPAN     # results come in order: a pool ends with its last chunk
+                if i + 1 == len(chunks) or chunks[i + 1][1] // POOL_SPAN != pool_id:
+                    store.drop(pool_id)
+    finally:
+        store.remove()
 
 
 # --- manifest and shards -----------------------------------------------------------------------
@@ -177,9 +188,10 @@ def run(cfg: RunConfig, out: Path, workers: int = 1, executor: str = "local", ra
 
 
 def remove_temporaries(out: Path) -> None:
-    """Delete leftovers of an interrupted run (temporary shard and manifest files)."""
+    """Delete leftovers of an interrupted run (temporary shard and manifest files, shared pages)."""
     for stale in out.glob("*" + TMP_SUFFIX):
         stale.unlink()
+    PageStore(out / PAGES).remove()
 
 
 def write_shard(cfg: RunConfig, out: Path, shard: int, results: Iterator[ChunkResult]) -> dict:
@@ -206,7 +218,7 @@ def local_shards(cfg: RunConfig, out: Path, shards: list[int], workers: int,
         progress = queue
         relay = threading.Thread(target=_relay, args=(queue, on_progress), daemon=True)
         relay.start()
-    results = run_local(cfg, chunks, workers, progress)
+    results = run_local(cfg, chunks, workers, progress, out)
     try:
         for shard in shards:
             n_chunks = sum(1 for c in chunks if c[0] == shard)
