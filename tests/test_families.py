@@ -1,4 +1,6 @@
 """Every registered family at every level, plus crafted instances that verification must reject."""
+import json
+
 import numpy as np
 import pytest
 
@@ -62,6 +64,12 @@ def test_rotation_rejects_a_symmetric_object():
         params = rotation.sample_params(np.random.default_rng(0), 3, SIZE, kind=kind)
         with pytest.raises(Reject, match="symmetric_object"):
             rotation.solve(params, rotation.render(params))
+
+
+def test_rotation_symmetry_table_is_up_to_date():
+    table = json.loads(rotation.SYMMETRY_TABLE.read_text())
+    measured = {k.key: rotation.measure_symmetry(k.key) for k in draw.emoji_kinds()}
+    assert table == pytest.approx(measured, abs=1e-4), "run assets/build_symmetry.py"
 
 
 def test_rotation_answer_undoes_the_shown_angle():

@@ -1,4 +1,5 @@
 """Rotation: a round picture is turned away from upright; drag the slider until it is upright again."""
+import json
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -8,6 +9,7 @@ import numpy as np
 from synth import draw
 from synth.families.base import Puzzle, Reject, Task, visible_objects
 from synth.levels import LevelTable, draw as draw_knob
+from synth.paths import ASSETS
 
 NAME = "rotation"
 DESCRIPTION = "drag the slider to turn a rotated picture upright; the slider spans 0-360 degrees clockwise"
@@ -139,7 +141,9 @@ def _rotate(img: np.ndarray, angle_cw: float) -> np.ndarray:
     return cv2.warpAffine(img, m, (n, n), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_CONSTANT, borderValue=0)
 
 
-@lru_cache(maxsize=256)
+SYMMETRY_TABLE = ASSETS / "emoji" / "symmetry.json"   # symmetry_distance of every emoji, by kind key
+
+
 def symmetry_profile(kind: str) -> dict[int, float]:
     """Mean abs difference (0..1) between the upright object and its copies turned by 0, 2, ..., 358 degrees,
     over the object's pixels on a neutral grey ground; low values away from 0 mean rotational ambiguity."""
@@ -154,6 +158,25 @@ def symmetry_profile(kind: str) -> dict[int, float]:
         both = np.maximum(a, rot_a)
         out[angle] = float((np.abs(rot - img) * both).sum() / (both.sum() * 3 * 255 + 1e-6))
     return out
+
+
+@lru_cache(maxsize=64)
+def measure_symmetry(kind: str) -> float:
+    """How far the object is from looking the same turned: the smallest profile value more than 45 degrees
+    from upright (rotational symmetry repeats the picture at 180, 120, 90, 72 or 60 degrees)."""
+    return float(min(v for a, v in symmetry_profile(kind).items() if min(a, 360 - a) > 45))
+
+
+@lru_cache(maxsize=1)
+def _symmetry_table() -> dict[str, float]:
+    return json.loads(SYMMETRY_TABLE.read_text()) if SYMMETRY_TABLE.exists() else {}
+
+
+def symmetry_distance(kind: str) -> float:
+    """measure_symmetry(kind), read from the table assets/emoji/build_symmetry.py writes (measuring costs
+    ~20 ms per kind; a test keeps the table equal to the measurement)."""
+    value = _symmetry_table().get(kind)
+    return measure_symmetry(kind) if value is None else value
 
 
 @lru_cache(maxsize=4)
@@ -198,10 +221,7 @@ def estimate_angle(puzzle: Puzzle) -> tuple[float, float]:
 
 def solve(params: Params, puzzle: Puzzle) -> Task:
     tol = params.tolerance
-    profile = symmetry_profile(params.target)
-    # rotational symmetry repeats the picture at 180, 120, 90, 72 or 60 degrees: look beyond 45
-    away = [v for a, v in profile.items() if min(a, 360 - a) > 45]
-    symmetry = float(min(away))
+    symmetry = symmetry_distance(params.target)
     if symmetry < SYMMETRY_LIMIT:
         raise Reject(f"{NAME}.symmetric_object")
     angle, err = estimate_angle(puzzle)
