@@ -24,7 +24,8 @@ log = logging.getLogger(__name__)
 MANIFEST = "manifest.json"
 
 Chunk = tuple[int, int, int]      # (shard, first index, end index)
-CHUNK = 250
+CHUNK = 100             # samples per task: small enough that workers finish together
+PROGRESS_EVERY = 10     # samples per progress message
 ChunkResult = tuple[Chunk, list[tuple[str, dict[str, bytes]]], Counter]
 
 
@@ -33,8 +34,7 @@ def shard_name(cfg: RunConfig, shard: int) -> str:
 
 
 def plan(cfg: RunConfig, shards: list[int]) -> list[Chunk]:
-    """Chunks of the given shards, in order: at most CHUNK samples, never across a shard or a page pool,
-    small enough that workers finish together, large enough that a page pool is rendered by few of them."""
+    """Chunks of the given shards, in order: at most CHUNK samples, never across a shard or a page pool."""
     chunks = []
     for s in shards:
         start, end = s * cfg.shard_size, min(cfg.n, (s + 1) * cfg.shard_size)
@@ -82,12 +82,15 @@ def generate_chunk(chunk: Chunk, generator: Generator | None = None, progress=No
     progress = progress if progress is not None else _progress
     _, start, end = chunk
     samples, rejections = [], Counter()
+    done = rejected = 0            # not yet reported
     for index in range(start, end):
         key, members, rej = gen.sample(index)
         samples.append((key, members))
         rejections.update(rej)
-        if progress is not None:
-            progress.put((1, sum(rej.values())))
+        done, rejected = done + 1, rejected + sum(rej.values())
+        if progress is not None and (done == PROGRESS_EVERY or index == end - 1):
+            progress.put((done, rejected))
+            done = rejected = 0
     return chunk, samples, rejections
 
 
