@@ -41,14 +41,15 @@ def wrap(text: str, fnt: ImageFont.FreeTypeFont, width: float) -> list[str]:
 def draw_instruction(rgb: np.ndarray, box: list[float], text: str, dpr: int) -> None:
     """Write `text` in white inside the widget's instruction band, shrinking it until it fits in two lines."""
     x0, y0, x1, y1 = (int(round(v)) for v in box)
-    band = Image.fromarray(rgb[y0:y1, x0:x1])
-    band.paste((255, 255, 255), (0, 0), instruction_mask(text, band.size, dpr))
-    rgb[y0:y1, x0:x1] = np.asarray(band)
+    band = rgb[y0:y1, x0:x1]
+    cover = instruction_mask(text, (x1 - x0, y1 - y0), dpr)
+    # blend towards white by the coverage: 255 - (255 - band) * (255 - cover) / 255
+    band[:] = 255 - (((255 - band).astype(np.uint16) * (255 - cover) + 127) // 255).astype(np.uint8)
 
 
 @lru_cache(maxsize=256)
-def instruction_mask(text: str, size: tuple[int, int], dpr: int) -> Image.Image:
-    """Coverage mask of `text` laid out in a band of `size` (cached: instructions repeat across pages)."""
+def instruction_mask(text: str, size: tuple[int, int], dpr: int) -> np.ndarray:
+    """Coverage (H, W, 1) of `text` laid out in a band of `size` (cached: instructions repeat across pages)."""
     pad = 10 * dpr
     for font_size in range(16 * dpr, 9 * dpr, -dpr):
         fnt = font(font_size)
@@ -63,7 +64,9 @@ def instruction_mask(text: str, size: tuple[int, int], dpr: int) -> Image.Image:
     top = (size[1] - len(lines) * line_h) // 2
     for i, line in enumerate(lines):
         d.text((pad, top + i * line_h), line, font=fnt, fill=255)
-    return mask
+    cover = np.asarray(mask)[..., None]
+    cover.flags.writeable = False
+    return cover
 
 
 def puzzle_origin(page: RenderedPage) -> tuple[int, int]:
@@ -96,11 +99,11 @@ def compose(page: RenderedPage, puzzle_rgb: np.ndarray, instruction: str,
     ph, pw = puzzle_rgb.shape[:2]
     if ox < 0 or oy < 0 or ox + pw > out.shape[1] or oy + ph > out.shape[0]:
         raise ValueError(f"box {box} does not hold the puzzle")
-    out[oy:oy + ph, ox:ox + pw] = puzzle_rgb
-    ix0, iy0, ix1, iy1 = (int(round(v)) for v in page.boxes["synth-instruction"])
-    draw_instruction(out, [ix0 - bx0, iy0 - by0, ix1 - bx0, iy1 - by0], instruction, page.dpr)
-    if not np.array_equal(out[oy:oy + ph, ox:ox + pw], puzzle_rgb):   # the instruction must not touch the puzzle
+    ix0, iy0, ix1, iy1 = (int(round(v)) - o for v, o in zip(page.boxes["synth-instruction"], (bx0, by0) * 2))
+    if ix0 < ox + pw and ox < ix1 and iy0 < oy + ph and oy < iy1:   # the instruction is written inside its box only
         raise Reject("compose.puzzle_overwritten")
+    out[oy:oy + ph, ox:ox + pw] = puzzle_rgb
+    draw_instruction(out, [ix0, iy0, ix1, iy1], instruction, page.dpr)
     return out
 
 
