@@ -68,14 +68,16 @@ class Family(Protocol):
 def visible_objects(puzzle: Puzzle) -> list[dict]:
     """Objects as the label lists them: box and visible share measured on the instance map."""
     out = []
-    boxes = draw.instance_boxes(puzzle.instances)
-    areas = np.bincount(puzzle.instances.ravel(), minlength=max(puzzle.meta) + 1)
-    for i, m in puzzle.meta.items():
-        if i not in boxes:
-            continue
+    inst = puzzle.instances
+    boxes = draw.instance_boxes(inst)
+    areas = draw.instance_areas(inst)
+    shown = [i for i in puzzle.meta if i in boxes]
+    # one zeroed block for all masks (calloc'd: only the rows written below are touched)
+    masks = np.zeros((len(shown), *inst.shape), bool)
+    for mask, i in zip(masks, shown):
+        m = puzzle.meta[i]
         x0, y0, x1, y1 = (int(v) for v in boxes[i])
-        mask = np.zeros(puzzle.instances.shape, bool)
-        mask[y0:y1, x0:x1] = puzzle.instances[y0:y1, x0:x1] == i
+        np.equal(inst[y0:y1, x0:x1], i, out=mask[y0:y1, x0:x1])
         full = puzzle.full_area.get(i, 0)
         out.append({"id": i, "role": m["role"], "label": m["label"], "bbox": boxes[i],
                     "visible_fraction": round(float(areas[i]) / full if full else 0.0, 4), "_mask": mask})
