@@ -1,44 +1,75 @@
-"""Rendered pages shared by the local workers of a run, so that each page is rendered once.
+"""Rendered pages shared by the local workers of a run: one Chromium, in the main process, renders each page
+once; workers map the pixels from files.
 
-Whichever worker needs a page first renders it (all its widget variants) under a file lock and writes the
-pixels and boxes to the store; the others wait for the lock if it is being rendered, then map the files.
-Pages render to the same pixels in every worker (tests/test_browser.py), so who renders one does not
-change the output. Pages are grouped by pool, and a pool's folder is deleted once its samples are done."""
+The main process runs a PageServer thread that renders the pages of the run's pools in order, ahead of the
+workers, and first of all any page a worker asks for. A worker asks through a queue and waits for the page's
+files. Pages render to the same pixels wherever they are rendered (tests/test_browser.py), so the output
+equals a run whose workers render their own pages. A pool's folder is deleted once its samples are done."""
+import collections
 import dataclasses
-import fcntl
 import json
 import os
+import queue
 import shutil
+import threading
+import time
 from pathlib import Path
-from typing import Callable
 
 import numpy as np
 
-from synth.scenes.browser import RenderedPage
-from synth.scenes.pages import PageSpec
+from synth.scenes.browser import Browser, RenderedPage
+from synth.scenes.pages import CONTROLS, PageSpec
 
 FOLDER = ".pages"    # inside the run's output folder
+WAIT_S = 300         # longest a worker waits for a page before giving up
+
+
+def render_variants(browser: Browser, spec: PageSpec) -> list[RenderedPage]:
+    """Every widget variant (CONTROLS) of a page; an inline widget that does not fit on screen becomes a modal."""
+    variants = browser.render_variants(spec, CONTROLS)
+    h, w = variants[0].rgb.shape[:2]
+    box = variants[0].boxes.get("synth-widget")
+    if spec.mode == "inline" and (box is None or box[0] < 0 or box[1] < 0 or box[2] > w or box[3] > h):
+        variants = browser.render_variants(dataclasses.replace(spec, mode="modal"), CONTROLS)
+    return variants
 
 
 class PageStore:
-    """Pages of one run, in `folder`/<pool>/."""
+    """Pages of one run, in `folder`/<pool>/; `requests` is the queue to the PageServer (workers' side)."""
 
-    def __init__(self, folder: Path) -> None:
-        self.folder = Path(folder)
+    def __init__(self, folder: Path, requests=None) -> None:
+        self.folder, self.requests = Path(folder), requests
 
-    def variants(self, pool: int, spec: PageSpec, controls: tuple[str, ...],
-                 render: Callable[[], list[RenderedPage]]) -> list[RenderedPage]:
-        """The pages of `spec` with each of `controls`, rendered by `render` unless a worker already did."""
-        folder = self.folder / str(pool)
-        folder.mkdir(parents=True, exist_ok=True)
-        name = _name(spec)
-        paths = [folder / f"{name}-{c}" for c in controls]
-        with open(folder / f"{name}.lock", "w") as lock:
-            fcntl.flock(lock, fcntl.LOCK_EX)      # released when the file closes
-            if not all(p.with_suffix(".json").exists() for p in paths):
-                for path, page in zip(paths, render()):
-                    _write(path, page)
-        return [_read(p) for p in paths]
+    def _path(self, pool: int, spec: PageSpec, controls: str = "") -> Path:
+        name = f"{spec.template.replace('/', '_')}-{spec.lang}-{spec.variant}-{spec.mode}"
+        return self.folder / str(pool) / (f"{name}-{controls}" if controls else name)
+
+    def ready(self, pool: int, spec: PageSpec) -> bool:
+        return self._path(pool, spec, CONTROLS[-1]).with_suffix(".json").exists()
+
+    def fetch(self, pool: int, spec: PageSpec) -> list[RenderedPage]:
+        """The variants of `spec` (any controls), asking the server to render them first if need be."""
+        if not self.ready(pool, spec):
+            self.requests.put((pool, spec))
+            error = self._path(pool, spec).with_suffix(".error")
+            deadline = time.monotonic() + WAIT_S
+            while not self.ready(pool, spec):
+                if error.exists():
+                    raise RuntimeError(error.read_text())
+                if time.monotonic() > deadline:
+                    raise RuntimeError(f"page {spec.template} was not rendered within {WAIT_S} s")
+                time.sleep(0.002)
+        return [_read(self._path(pool, spec, c)) for c in CONTROLS]
+
+    def write(self, pool: int, spec: PageSpec, pages: list[RenderedPage]) -> None:
+        """Store the variants; the last variant's .json is written last and marks the page ready."""
+        self._path(pool, spec).parent.mkdir(parents=True, exist_ok=True)
+        for controls, page in zip(CONTROLS, pages):
+            _write(self._path(pool, spec, controls), page)
+
+    def write_error(self, pool: int, spec: PageSpec, message: str) -> None:
+        self._path(pool, spec).parent.mkdir(parents=True, exist_ok=True)
+        _replace_text(self._path(pool, spec).with_suffix(".error"), message)
 
     def drop(self, pool: int) -> None:
         """Delete a finished pool's pages (workers that still map them keep their copy until they let go)."""
@@ -48,20 +79,64 @@ class PageStore:
         shutil.rmtree(self.folder, ignore_errors=True)
 
 
-def _name(spec: PageSpec) -> str:
-    return f"{spec.template.replace('/', '_')}-{spec.lang}-{spec.variant}-{spec.mode}"
+class PageServer:
+    """A thread of the main process that renders pages into a PageStore: requested ones first, otherwise the
+    next page of the run's pools (`pages`: (pool, spec) in the order samples need them), at most one pool
+    beyond the first unfinished one."""
+
+    def __init__(self, store: PageStore, pages: list[tuple[int, PageSpec]], requests) -> None:
+        self.store, self.requests = store, requests
+        self._ahead = collections.deque(pages)
+        self.first_unfinished = pages[0][0] if pages else 0
+        self._thread = threading.Thread(target=self._serve, name="page-server", daemon=True)
+
+    def start(self) -> None:
+        self._thread.start()
+
+    def stop(self) -> None:
+        self.requests.put(None)
+        self._thread.join(timeout=60)
+
+    def _next(self):
+        if self._ahead and self._ahead[0][0] <= self.first_unfinished + 1:
+            try:
+                return self.requests.get_nowait()
+            except queue.Empty:
+                return self._ahead.popleft()
+        try:
+            return self.requests.get(timeout=0.2)
+        except queue.Empty:
+            return "idle"
+
+    def _serve(self) -> None:
+        browser = Browser()     # Playwright's sync API belongs to the thread that starts it
+        try:
+            while (item := self._next()) is not None:
+                if item == "idle" or self.store.ready(*item):
+                    continue
+                pool, spec = item
+                try:
+                    self.store.write(pool, spec, render_variants(browser, spec))
+                except Exception as e:   # the worker that waits for this page raises it
+                    self.store.write_error(pool, spec, str(e).splitlines()[0] if str(e) else type(e).__name__)
+        finally:
+            browser.close()
+
+
+def _replace_text(path: Path, text: str) -> None:
+    tmp = path.with_name(path.name + ".tmp")
+    tmp.write_text(text)
+    os.replace(tmp, path)
 
 
 def _write(path: Path, page: RenderedPage) -> None:
-    """Pixels as .npy, then spec and boxes as .json; each by rename, the .json last (it marks the page done)."""
+    """Pixels as .npy, then spec and boxes as .json, each by rename."""
     tmp = path.with_suffix(".npy.tmp")
     with open(tmp, "wb") as f:
         np.save(f, np.ascontiguousarray(page.rgb))
     os.replace(tmp, path.with_suffix(".npy"))
-    meta = {"spec": dataclasses.asdict(page.spec), "boxes": page.boxes, "dpr": page.dpr}
-    tmp = path.with_suffix(".json.tmp")
-    tmp.write_text(json.dumps(meta))
-    os.replace(tmp, path.with_suffix(".json"))
+    _replace_text(path.with_suffix(".json"),
+                  json.dumps({"spec": dataclasses.asdict(page.spec), "boxes": page.boxes, "dpr": page.dpr}))
 
 
 def _read(path: Path) -> RenderedPage:

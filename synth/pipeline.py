@@ -1,7 +1,7 @@
 """One worker's recipe for a sample: seed -> params -> puzzle -> verify -> page -> compose -> label -> bytes."""
 from collections import Counter, OrderedDict
 from dataclasses import dataclass, replace
-from functools import lru_cache, partial
+from functools import lru_cache
 
 import cv2
 import numpy as np
@@ -11,7 +11,7 @@ from synth.augment import degrade
 from synth.compose import compose, patch_box, puzzle_origin, puzzle_size, to_image
 from synth.families import FAMILIES
 from synth.families.base import Reject, Task
-from synth.pagestore import PageStore
+from synth.pagestore import PageStore, render_variants
 from synth.scenes.browser import Browser, RenderedPage
 from synth.scenes.pages import CONTROLS, PLATFORMS, PageSpec, list_templates
 from synth.seeds import page_seed, sample_seed
@@ -66,12 +66,13 @@ def page_pool(cfg: RunConfig, pool_id: int) -> list[tuple[str, str, int, str]]:
 
 
 class Generator:
-    """Makes samples for one run in one process; owns a Chromium and a small cache of rendered pages."""
+    """Makes samples for one run in one process; keeps a small cache of rendered pages, which come from a page
+    store or from its own Chromium."""
 
     def __init__(self, cfg: RunConfig, store: PageStore | None = None) -> None:
         self.cfg = cfg
         self.browser = Browser()
-        self.store = store          # pages shared with the run's other workers, if any
+        self.store = store          # pages rendered by the run's page server, if any (else by this process)
         self._pages: OrderedDict[PageSpec, RenderedPage] = OrderedDict()
         self._encoders: dict[PageSpec, jpeg.PageEncoder] = {}
 
@@ -85,8 +86,7 @@ class Generator:
             self._pages.move_to_end(spec)
             return self._pages[spec]
         base = replace(spec, controls=CONTROLS[0])
-        render = partial(self._render_variants, base)
-        variants = render() if self.store is None else self.store.variants(pool, base, CONTROLS, render)
+        variants = render_variants(self.browser, base) if self.store is None else self.store.fetch(pool, base)
         for controls, page in zip(CONTROLS, variants):
             key = replace(spec, controls=controls)
             self._pages[key] = page
@@ -94,15 +94,6 @@ class Generator:
         while len(self._pages) > PAGE_CACHE:
             self._encoders.pop(self._pages.popitem(last=False)[0], None)
         return self._pages[spec]
-
-    def _render_variants(self, spec: PageSpec) -> list[RenderedPage]:
-        """Every widget variant of a page; an inline widget that does not fit on screen becomes a modal."""
-        variants = self.browser.render_variants(spec, CONTROLS)
-        h, w = variants[0].rgb.shape[:2]
-        box = variants[0].boxes.get("synth-widget")
-        if spec.mode == "inline" and (box is None or box[0] < 0 or box[1] < 0 or box[2] > w or box[3] > h):
-            variants = self.browser.render_variants(replace(spec, mode="modal"), CONTROLS)
-        return variants
 
     def encode(self, spec: PageSpec, puzzle_rgb: np.ndarray, instruction: str) -> bytes:
         """The sample's screenshot bytes: page `spec` with the puzzle and instruction composed into it. JPEGs

@@ -15,8 +15,9 @@ from pathlib import Path
 from typing import Callable, Iterator
 
 from synth import __version__
-from synth.pagestore import FOLDER as PAGES, PageStore
-from synth.pipeline import POOL_SPAN, Generator, RunConfig
+from synth.pagestore import FOLDER as PAGES, PageServer, PageStore
+from synth.pipeline import POOL_SPAN, Generator, RunConfig, page_pool
+from synth.scenes.pages import CONTROLS, PageSpec
 from synth.shards import TMP_SUFFIX, ShardWriter, file_digest
 from synth.workers import context
 
@@ -52,13 +53,13 @@ _generator: Generator | None = None
 _progress = None
 
 
-def _init_worker(cfg: RunConfig, progress, main_pid: int, pages: Path) -> None:
+def _init_worker(cfg: RunConfig, progress, main_pid: int, pages: Path, requests) -> None:
     global _generator, _progress
     import cv2
     _die_with(main_pid)
     cv2.setNumThreads(1)        # one process per core already
     logging.getLogger("albumentations").setLevel(logging.ERROR)
-    _generator, _progress = Generator(cfg, PageStore(pages)), progress
+    _generator, _progress = Generator(cfg, PageStore(pages, requests)), progress
 
 
 def _die_with(pid: int) -> None:
@@ -97,8 +98,8 @@ def generate_chunk(chunk: Chunk, generator: Generator | None = None, progress=No
 # --- executors ---------------------------------------------------------------------------------
 
 def run_local(cfg: RunConfig, chunks: list[Chunk], workers: int, progress, out: Path) -> Iterator[ChunkResult]:
-    """Chunks on a pool of processes (each with its own Chromium, sharing rendered pages through files in
-    `out`), yielded in plan order."""
+    """Chunks on a pool of processes, yielded in plan order. The workers' pages are rendered once, by a page
+    server thread with the run's only Chromium, and shared through files in `out`."""
     if workers <= 1 or len(chunks) <= 1:
         gen = Generator(cfg)
         try:
@@ -107,8 +108,13 @@ def run_local(cfg: RunConfig, chunks: list[Chunk], workers: int, progress, out: 
         finally:
             gen.close()
         return
+    requests = context().Queue()
     store = PageStore(out / PAGES)
-    initargs = (cfg, progress, os.getpid(), store.folder)
+    pools = list(dict.fromkeys(c[1] // POOL_SPAN for c in chunks))
+    server = PageServer(store, [(p, PageSpec(t, lang, v, mode, CONTROLS[0])) for p in pools
+                                for t, lang, v, mode in page_pool(cfg, p)], requests)
+    server.start()
+    initargs = (cfg, progress, os.getpid(), store.folder, requests)
     try:
         with context().Pool(min(workers, len(chunks)), initializer=_init_worker, initargs=initargs) as pool:
             for i, result in enumerate(pool.imap(generate_chunk, chunks)):
@@ -116,7 +122,9 @@ def run_local(cfg: RunConfig, chunks: list[Chunk], workers: int, progress, out: 
                 pool_id = chunks[i][1] // POOL_SPAN     # results come in order: a pool ends with its last chunk
                 if i + 1 == len(chunks) or chunks[i + 1][1] // POOL_SPAN != pool_id:
                     store.drop(pool_id)
+                    server.first_unfinished = pool_id + 1
     finally:
+        server.stop()
         store.remove()
 
 
