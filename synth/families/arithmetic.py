@@ -166,8 +166,6 @@ def sample_params(rng: np.random.Generator, level: int, size: tuple[int, int], i
     amp = k["wave"] * height
     wave = (round(amp * float(rng.uniform(0.3, 0.7)), 3), round(amp, 3), round(float(rng.uniform(0.6, 1.2)) * w, 2),
             round(float(rng.uniform(0, 2 * np.pi)), 3), round(float(rng.uniform(0, 2 * np.pi)), 3))
-    ys = [g.cy for g in glyphs]
-    band = (min(ys) - 0.6 * height, max(ys) + 0.6 * height)
     line_colours = colours + [dark_colour(rng)] if level >= 3 else [dark_colour(rng)]
     bars = [g for g in glyphs if g.char in ("−", "=")]
     width = line_width(glyphs, k["line_width"] * height)
