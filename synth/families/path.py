@@ -372,8 +372,8 @@ def render(params: Params) -> Puzzle:
         pts = polyline(ctrl)
         layer = np.zeros((h, w), np.uint8)
         cv2.polylines(layer, [np.round(pts * 4).astype(np.int32)], False, 255, params.width, cv2.LINE_AA, shift=2)
-        ys, xs = np.nonzero(layer)
-        x0, y0, x1, y1 = xs.min(), ys.min(), xs.max() + 1, ys.max() + 1
+        x0, y0, bw, bh = cv2.boundingRect(layer)        # of the non-zero pixels
+        x1, y1 = x0 + bw, y0 + bh
         rgba = np.zeros((y1 - y0, x1 - x0, 4), np.uint8)
         rgba[..., :3] = rgb
         rgba[..., 3] = layer[y0:y1, x0:x1]
@@ -415,9 +415,12 @@ def solve(params: Params, puzzle: Puzzle) -> Task:
     areas = np.bincount(puzzle.instances.ravel(), minlength=2 * n + 1)
     colours = {}
     for i in range(1, n + 1):
-        mask = puzzle.instances == i
-        core = cv2.erode(mask.astype(np.uint8), np.ones((3, 3), np.uint8)) > 0
-        colours[i] = np.median(puzzle.rgb[core if core.sum() >= 20 else mask].astype(np.float32), axis=0)
+        # the line's box and a 1 px ring (inside the puzzle) erode as the whole puzzle would
+        x0, y0, x1, y1 = (int(v) for v in boxes.get(i, (0, 0, -1, -1)))
+        sl = slice(max(0, y0 - 1), min(h, y1 + 1)), slice(max(0, x0 - 1), min(w, x1 + 1))
+        mask = puzzle.instances[sl] == i
+        core = cv2.erode(mask.view(np.uint8), np.ones((3, 3), np.uint8)) > 0
+        colours[i] = np.median(puzzle.rgb[sl][core if core.sum() >= 20 else mask].astype(np.float32), axis=0)
     min_dist = min((float(np.linalg.norm(colours[a] - colours[b])) for a in colours for b in colours if a < b),
                    default=255.0)
     if not params.same_colour and min_dist < MIN_COLOUR_DIST:
