@@ -127,8 +127,16 @@ def shape_sprite(cells: tuple, cell: int, rgb: tuple, mirrored: bool, angle: flo
     return draw.rotated(_upright(cells, cell, rgb, mirrored), angle)
 
 
-@lru_cache(maxsize=256)
 def _upright(cells: tuple, cell: int, rgb: tuple, mirrored: bool) -> np.ndarray:
+    """RGBA sprite of the unturned polyomino: `rgb` inside, 60% of it on the edge band."""
+    mask, edge = _upright_mask(cells, cell, mirrored)
+    planes = [np.array([v, int(v * 0.6)], np.uint8)[edge] for v in rgb]     # the colour, or the edge colour
+    return cv2.merge(planes + [mask])
+
+
+@lru_cache(maxsize=256)
+def _upright_mask(cells: tuple, cell: int, mirrored: bool) -> tuple[np.ndarray, np.ndarray]:
+    """(coverage 0/255, edge band 0/1) of the unturned polyomino (uint8), on a square that holds every turn."""
     cw, ch = max(x for x, _ in cells) + 1, max(y for _, y in cells) + 1
     side = int(np.ceil(np.hypot(cw, ch) * cell)) + 4
     ox, oy = (side - cw * cell) // 2, (side - ch * cell) // 2
@@ -137,12 +145,8 @@ def _upright(cells: tuple, cell: int, rgb: tuple, mirrored: bool) -> np.ndarray:
         if mirrored:
             x = cw - 1 - x
         mask[oy + y * cell: oy + (y + 1) * cell, ox + x * cell: ox + (x + 1) * cell] = 255
-    out = np.zeros((side, side, 4), np.uint8)
     edge = mask - cv2.erode(mask, np.ones((3, 3), np.uint8), iterations=max(1, cell // 10))
-    out[..., :3] = rgb
-    out[edge > 0, :3] = [int(v * 0.6) for v in rgb]
-    out[..., 3] = mask
-    return out
+    return mask, (edge > 0).view(np.uint8)
 
 
 # ---------------------------------------------------------------- sampling
@@ -290,7 +294,7 @@ def shape_mask(rgb: np.ndarray, box) -> np.ndarray:
     crop = rgb[y0:y1, x0:x1]
     inset = max(4, (y1 - y0) // 12)
     ground = np.median(crop[inset, inset:-inset], axis=0).astype(np.uint8)
-    diff = cv2.absdiff(crop, np.ascontiguousarray(np.broadcast_to(ground, crop.shape)))
+    diff = cv2.absdiff(crop, tuple(float(v) for v in ground) + (0.0,))
     mask = np.maximum(np.maximum(diff[..., 0], diff[..., 1]), diff[..., 2]) > INK
     # drop the frame of the reference panel and the card outline
     mask[:inset, :] = mask[-inset:, :] = False
@@ -402,7 +406,7 @@ def solve(params: Params, puzzle: Puzzle) -> Task:
         min_margin = min(min_margin, rot - SAME if found == "target" else DIFFERENT - rot)
         mask = puzzle.instances == i
         obj = {"id": i, "role": found, "label": puzzle.meta[i]["label"], "bbox": [float(v) for v in box],
-               "visible_fraction": round(float(mask.sum()) / puzzle.full_area[i], 4), "_mask": mask}
+               "visible_fraction": round(float(np.count_nonzero(mask)) / puzzle.full_area[i], 4), "_mask": mask}
         objects.append(obj)
         if found == "target":
             targets.append(obj)
