@@ -190,15 +190,35 @@ def _font(path: str, px: int) -> ImageFont.FreeTypeFont:
     return ImageFont.truetype(path, px, index=HANZI_INDEX if path.endswith(".ttc") else 0)
 
 
-@lru_cache(maxsize=256)
-def glyph(ch: str, mode: str, font: int, px: int, rgb: tuple) -> np.ndarray:
-    """RGBA image of one character of font size `px`, centred, with a white outline."""
+@lru_cache(maxsize=1024)   # 2 x 91 x 91 bytes an entry at most at the 320 px puzzle size: < 17 MB
+def _coverage(ch: str, mode: str, font: int, px: int) -> tuple[np.ndarray, np.ndarray]:
+    """Two (n, n) uint8 planes of one centred character drawn in black with a white outline: 255 - red
+    (the body's coverage where the outline is, else 255) and alpha. Any ink colour follows from it."""
     path = (LATIN_FONTS if mode == "latin" else HANZI_FONTS)[font]
     n = box_side(mode, px)
     img = Image.new("RGBA", (n, n), (0, 0, 0, 0))
-    ImageDraw.Draw(img).text((n / 2, n / 2), ch, font=_font(path, px), fill=(*rgb, 255), anchor="mm",
+    ImageDraw.Draw(img).text((n / 2, n / 2), ch, font=_font(path, px), fill=(0, 0, 0, 255), anchor="mm",
                              stroke_width=max(1, round(px / 18)), stroke_fill=(255, 255, 255, 255))
-    return np.asarray(img).copy()
+    rgba = np.asarray(img)
+    return cv2.bitwise_not(cv2.extractChannel(rgba, 0)), cv2.extractChannel(rgba, 3)
+
+
+def _ink_table() -> np.ndarray:
+    """(256, 256) uint8: ink c drawn with coverage b over white, rounded as Pillow's DIV255 does."""
+    x = 255 * (255 - np.arange(256)) + np.arange(256)[:, None] * np.arange(256) + 128
+    return (((x >> 8) + x) >> 8).astype(np.uint8)
+
+
+INK = _ink_table()
+
+
+def glyph(ch: str, mode: str, font: int, px: int, rgb: tuple) -> np.ndarray:
+    """RGBA image of one character of font size `px`, centred, with a white outline: the bytes
+    ImageDraw.text draws on a transparent image, coloured from the cached black drawing (Pillow gives
+    a pixel the outline left transparent the ink outright, which INK[c][255] = c matches)."""
+    cover, alpha = _coverage(ch, mode, font, px)
+    drawn = cv2.threshold(alpha, 0, 255, cv2.THRESH_BINARY)[1]     # transparent pixels stay black
+    return cv2.merge([cv2.min(cv2.LUT(cover, INK[c]), drawn) for c in rgb] + [alpha])
 
 
 def bezier(pts, n: int = 40) -> np.ndarray:
