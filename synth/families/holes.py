@@ -242,6 +242,9 @@ def controls(params: Params) -> str:
     return "input" if params.task == "count" else "none"
 
 
+SQUARE3 = np.ones((3, 3), np.uint8)
+
+
 @lru_cache(maxsize=64)
 def shading(colour: str, n: int) -> np.ndarray:
     """A shape's fill on an n x n square: its colour lit from the top left (uint8 RGB)."""
@@ -268,14 +271,14 @@ def render(params: Params) -> Puzzle:
         ax0, ay0, ax1, ay1 = max(0, sx0), max(0, sy0), min(w, sx0 + n), min(h, sy0 + n)
         if ax0 < ax1 and ay0 < ay1:
             shadow = draw.gaussian_blur(a, max(1.0, s.radius / 14)).astype(np.float32) / 255 * 0.4
-            part = shadow[ay0 - sy0:ay1 - sy0, ax0 - sx0:ax1 - sx0, None] * (canvas.instances[ay0:ay1, ax0:ax1, None] == 0)
-            canvas.rgb[ay0:ay1, ax0:ax1] = (canvas.rgb[ay0:ay1, ax0:ax1] * (1 - part)).astype(np.uint8)
-        rgba = np.empty((n, n, 4), np.uint8)
-        rgba[..., :3] = shading(s.colour, n)
-        rgba[..., 3] = a
-        solid = (a >= draw.ALPHA_ON).astype(np.uint8)
-        rgba[(solid > cv2.erode(solid, np.ones((3, 3), np.uint8))), :3] = rim_rgb(s.colour)
-        canvas.paste(rgba, x0, y0, i)
+            keep = 1 - shadow[ay0 - sy0:ay1 - sy0, ax0 - sx0:ax1 - sx0] * (canvas.instances[ay0:ay1, ax0:ax1] == 0)
+            # float32 products as numpy's broadcast gives them, truncated to uint8
+            canvas.rgb[ay0:ay1, ax0:ax1] = cv2.multiply(canvas.rgb[ay0:ay1, ax0:ax1], cv2.merge([keep] * 3),
+                                                        dtype=cv2.CV_32F).astype(np.uint8)
+        rgb = shading(s.colour, n).copy()
+        solid = (a >= draw.ALPHA_ON).view(np.uint8)
+        rgb[solid > cv2.erode(solid, SQUARE3)] = rim_rgb(s.colour)
+        canvas.paste(cv2.merge([rgb, a]), x0, y0, i)
         label = f"letter {s.outer[0]}" if s.kind == "glyph" else {"open_ring": "broken ring", "bite": "bitten disc"}.get(s.kind, s.kind)
         meta[i] = {"role": "shape", "label": f"{s.colour} {label}", "kind": s.kind}
     return Puzzle(canvas.rgb, canvas.instances, canvas.full_area, meta)
