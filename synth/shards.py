@@ -1,6 +1,5 @@
 """Deterministic, crash-safe tar shards: fixed member metadata, temp file + fsync + rename."""
 import hashlib
-import io
 import os
 import tarfile
 from pathlib import Path
@@ -17,31 +16,41 @@ def _info(name: str, size: int) -> tarfile.TarInfo:
 
 
 class ShardWriter:
-    """Writes one shard to `<path>.tmp`; `commit()` fsyncs and renames it to `path`.
-    Leaving the `with` block without commit removes the temp file."""
+    """Writes one shard to `<path>.tmp` (a USTAR archive, as tarfile writes it, hashed on the way);
+    `commit()` fsyncs and renames it to `path`. Leaving the `with` block without commit removes the temp file."""
 
     def __init__(self, path: Path) -> None:
         self.path = Path(path)
         self.tmp = self.path.with_name(self.path.name + TMP_SUFFIX)
         self._file = open(self.tmp, "wb")
-        self._tar = tarfile.open(fileobj=self._file, mode="w", format=tarfile.USTAR_FORMAT)
+        self._sha256 = hashlib.sha256()
+        self._size = 0
         self.samples = 0
+
+    def _put(self, data: bytes) -> None:
+        self._file.write(data)
+        self._sha256.update(data)
+        self._size += len(data)
 
     def write(self, key: str, members: dict[str, bytes]) -> None:
         """Add one sample: members keyed by extension, written in sorted order and adjacent."""
         for ext in sorted(members):
             data = members[ext]
-            self._tar.addfile(_info(f"{key}.{ext}", len(data)), io.BytesIO(data))
+            self._put(_info(f"{key}.{ext}", len(data)).tobuf(tarfile.USTAR_FORMAT, "utf-8", "surrogateescape"))
+            self._put(data)
+            self._put(tarfile.NUL * (-len(data) % tarfile.BLOCKSIZE))
         self.samples += 1
 
     def commit(self) -> dict:
         """Finish the shard; returns {"name", "samples", "bytes", "sha256"}."""
-        self._tar.close()
+        self._put(tarfile.NUL * (2 * tarfile.BLOCKSIZE))                 # end-of-archive marker
+        self._put(tarfile.NUL * (-self._size % tarfile.RECORDSIZE))      # tarfile pads to whole records
         self._file.flush()
         os.fsync(self._file.fileno())
         self._file.close()
         os.replace(self.tmp, self.path)
-        return {"name": self.path.name, "samples": self.samples, **file_digest(self.path)}
+        return {"name": self.path.name, "samples": self.samples, "bytes": self._size,
+                "sha256": self._sha256.hexdigest()}
 
     def __enter__(self) -> "ShardWriter":
         return self
@@ -49,11 +58,10 @@ class ShardWriter:
     def __exit__(self, *exc) -> None:
         try:
             if not self._file.closed:   # not committed: drop the partial shard, even if closing fails
-                for close in (self._tar.close, self._file.close):
-                    try:
-                        close()
-                    except OSError:
-                        pass
+                try:
+                    self._file.close()
+                except OSError:
+                    pass
         finally:
             self.tmp.unlink(missing_ok=True)
 
