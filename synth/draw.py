@@ -99,9 +99,25 @@ def _shape_polygon(shape: str, n: int) -> np.ndarray | None:
     return np.round(np.array(pts) * 4).astype(np.int32)   # 2 bits of sub-pixel precision
 
 
-@lru_cache(maxsize=128)
+SMALL_SPRITE = 48   # sprites up to this side share a larger cache: most draws, little memory each
+
+
 def sprite(key: str, size: int) -> np.ndarray:
-    """RGBA (size x size, uint8) image of a kind, object centred, aspect kept."""
+    """RGBA (size x size, uint8) image of a kind, object centred, aspect kept (cached: do not modify)."""
+    return (_small_sprite if size <= SMALL_SPRITE else _large_sprite)(key, size)
+
+
+@lru_cache(maxsize=1280)   # at most 1280 x 48 x 48 x 4 bytes = 11 MB
+def _small_sprite(key: str, size: int) -> np.ndarray:
+    return _draw_sprite(key, size)
+
+
+@lru_cache(maxsize=48)     # 6.5 MB at the largest side drawn on 320 px puzzles (189 px)
+def _large_sprite(key: str, size: int) -> np.ndarray:
+    return _draw_sprite(key, size)
+
+
+def _draw_sprite(key: str, size: int) -> np.ndarray:
     if key.startswith("emoji:"):
         src = _emoji_rgba(key.split(":", 1)[1])
         h, w = src.shape[:2]
