@@ -87,9 +87,12 @@ def upright_disc(params: Params, d: int) -> tuple[np.ndarray, np.ndarray]:
     s = int(d * params.object_size)
     obj = draw.sprite(params.target, s)
     o = (d - s) // 2
-    a = obj[..., 3:4].astype(np.float32) / 255
+    a = obj[..., 3].astype(np.float32) / 255
     box = rgb[o:o + s, o:o + s]
-    box[:] = (box * (1 - a) + obj[..., :3] * a + 0.5).astype(np.uint8)   # alpha is 0 outside the sprite
+    # box * (1 - a) + colour * a + 0.5 in float32, one OpenCV pass per operation (the same products and sums)
+    under = cv2.multiply(box, cv2.merge([1 - a] * 3), dtype=cv2.CV_32F)
+    over = cv2.multiply(cv2.cvtColor(obj, cv2.COLOR_RGBA2RGB), cv2.merge([a] * 3), dtype=cv2.CV_32F)
+    box[:] = cv2.add(cv2.add(under, over), (0.5, 0.5, 0.5, 0)).astype(np.uint8)   # alpha is 0 outside the sprite
     alpha = np.zeros((d, d), np.uint8)
     alpha[o:o + s, o:o + s] = obj[..., 3]
     return rgb, alpha
@@ -116,7 +119,7 @@ def render(params: Params) -> Puzzle:
     inside = _disc_mask(d)
     on = obj_alpha >= draw.ALPHA_ON
     np.copyto(rgb[y:y + d, x:x + d], disc_rgb, where=inside[..., None])
-    inst[y:y + d, x:x + d] = np.where(inside, np.where(on, OBJECT, DISC), 0)
+    inst[y:y + d, x:x + d] = np.where(inside, np.where(on, np.uint8(OBJECT), np.uint8(DISC)), np.uint8(0))
     tx0, ty0, tx1, ty1 = geo["track"]
     k = geo["knob"]
     cv2.rectangle(rgb, (tx0, ty0), (tx1 - 1, ty1 - 1), (222, 224, 228), -1)
