@@ -50,17 +50,20 @@ _ELEMENTS_JS = """() => {
   return {elements: els, texts, decor};
 }"""
 
-_SWITCH_CONTROLS_JS = """controls => {
-  const variant = document.querySelector(`template[data-synth-controls="${controls}"]`);
-  document.querySelector('#synth-widget > .captcha-foot').replaceWith(variant.content.cloneNode(true));
+# Boxes of the widget's elements by id; with `controls`, first swap the widget's controls for that variant
+# (kept in an inert <template>), all in one round trip.
+_BOXES_JS = """([ids, controls]) => {
+  if (controls) {
+    const variant = document.querySelector(`template[data-synth-controls="${controls}"]`);
+    document.querySelector('#synth-widget > .captcha-foot').replaceWith(variant.content.cloneNode(true));
+  }
+  return Object.fromEntries(ids.map(id => {
+    const e = document.getElementById(id);
+    if (!e) return [id, null];
+    const r = e.getBoundingClientRect();
+    return [id, [r.left, r.top, r.right, r.bottom]];
+  }));
 }"""
-
-_BOXES_JS = """ids => Object.fromEntries(ids.map(id => {
-  const e = document.getElementById(id);
-  if (!e) return [id, null];
-  const r = e.getBoundingClientRect();
-  return [id, [r.left, r.top, r.right, r.bottom]];
-}))"""
 
 
 @dataclass
@@ -154,8 +157,7 @@ class Browser:
         pages = [RenderedPage(spec=first, rgb=rgb, boxes=tab.boxes(), dpr=tab.dpr, elements=found["elements"],
                               texts=found["texts"], decor_icons=found["decor"])]
         for other in controls[1:]:
-            tab.page.evaluate(_SWITCH_CONTROLS_JS, other)
-            boxes = tab.boxes()
+            boxes = tab.boxes(switch_to=other)
             x0, y0, x1, y1 = (v / tab.dpr for v in boxes["synth-widget"])
             x0, y0 = max(0, math.floor(x0)), max(0, math.floor(y0))
             x1, y1 = min(tab.width, math.ceil(x1)), min(tab.height, math.ceil(y1))
@@ -193,9 +195,10 @@ class _Tab:
         self._cdp.send("Emulation.setDeviceMetricsOverride",
                        {"width": width, "height": height, "deviceScaleFactor": dpr, "mobile": mobile})
 
-    def boxes(self) -> dict[str, list[float]]:
-        """The widget's element boxes in device pixels (absent elements left out)."""
-        boxes = self.page.evaluate(_BOXES_JS, BOX_IDS)
+    def boxes(self, switch_to: str | None = None) -> dict[str, list[float]]:
+        """The widget's element boxes in device pixels (absent elements left out), after switching its
+        controls to variant `switch_to` if given."""
+        boxes = self.page.evaluate(_BOXES_JS, [BOX_IDS, switch_to])
         return {k: [float(v) * self.dpr for v in b] for k, b in boxes.items() if b is not None}
 
     def capture(self, clip: tuple[int, int, int, int] | None = None) -> np.ndarray:
