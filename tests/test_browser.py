@@ -1,4 +1,7 @@
-"""The fast rendering paths must give the pixels and boxes of the plain ones."""
+"""The fast rendering paths must give the pixels and boxes of the plain ones, every time."""
+import subprocess
+import sys
+
 import cv2
 import numpy as np
 import pytest
@@ -16,17 +19,14 @@ def browser():
 
 @pytest.mark.parametrize("template,mode", [("web/shop", "inline"), ("mobile/chat", "modal"), ("desktop/mail", "inline"),
                                            ("web/login", "modal")])
-def test_switched_widget_variants_match_fresh_renders(browser, template, mode):
-    """Same boxes; same pixels up to anti-aliasing where Chromium repainted after the switch."""
+def test_widget_variants_equal_single_renders(browser, template, mode):
     spec = PageSpec(template, "zh" if "mobile" in template else "en", 5, mode, CONTROLS[0])
     variants = browser.render_variants(spec, CONTROLS)
     assert [v.spec.controls for v in variants] == list(CONTROLS)
     for page in variants:
         fresh = browser.render(page.spec)
         assert page.boxes == fresh.boxes
-        diff = np.abs(page.rgb.astype(int) - fresh.rgb).max(axis=2)
-        x0, y0, x1, y1 = page.boxes["synth-widget"]
-        assert diff.max() <= 8 and (diff > 0).sum() < 0.01 * (x1 - x0) * (y1 - y0), page.spec.controls
+        assert np.array_equal(page.rgb, fresh.rgb), page.spec.controls
     assert ("synth-answer" in variants[0].boxes, "synth-skip" in variants[1].boxes) == (True, True)
     assert not np.array_equal(variants[0].rgb, variants[2].rgb)
 
@@ -42,9 +42,19 @@ def test_capture_equals_playwright_screenshot(browser, template):
     assert np.array_equal(page.rgb, reference)
 
 
-def test_variants_do_not_depend_on_what_the_browser_rendered_before(browser):
-    spec = PageSpec("desktop/mail", "en", 8, "inline", CONTROLS[0])
+def test_variants_do_not_depend_on_history_or_load(browser):
+    """Workers, the page server and Ray tasks render pages after different histories and under different
+    load; the bytes must not change. (Switching the widget's controls in place instead of loading each
+    variant gave this page's "none" variant two different pictures in 25 renders under load.)"""
+    spec = PageSpec("desktop/editor", "zh", 1769803691, "inline", CONTROLS[0])
     first = browser.render_variants(spec, CONTROLS)
-    browser.render_variants(PageSpec("desktop/files", "zh", 2, "modal", CONTROLS[0]), CONTROLS)
-    again = browser.render_variants(spec, CONTROLS)
-    assert all(np.array_equal(a.rgb, b.rgb) for a, b in zip(first, again))
+    for other in list_templates("desktop"):
+        browser.render_variants(PageSpec(other, "en", 7, "modal", CONTROLS[0]), CONTROLS)
+    load = [subprocess.Popen([sys.executable, "-c", "while True: pass"]) for _ in range(2)]
+    try:
+        renders = [browser.render_variants(spec, CONTROLS) for _ in range(12)]
+    finally:
+        for p in load:
+            p.kill()
+    for again in renders:
+        assert all(np.array_equal(a.rgb, b.rgb) for a, b in zip(first, again))

@@ -2,7 +2,6 @@
 import base64
 import dataclasses
 import logging
-import math
 import os
 import shutil
 from dataclasses import dataclass, field
@@ -50,20 +49,12 @@ _ELEMENTS_JS = """() => {
   return {elements: els, texts, decor};
 }"""
 
-# Boxes of the widget's elements by id; with `controls`, first swap the widget's controls for that variant
-# (kept in an inert <template>), all in one round trip.
-_BOXES_JS = """([ids, controls]) => {
-  if (controls) {
-    const variant = document.querySelector(`template[data-synth-controls="${controls}"]`);
-    document.querySelector('#synth-widget > .captcha-foot').replaceWith(variant.content.cloneNode(true));
-  }
-  return Object.fromEntries(ids.map(id => {
-    const e = document.getElementById(id);
-    if (!e) return [id, null];
-    const r = e.getBoundingClientRect();
-    return [id, [r.left, r.top, r.right, r.bottom]];
-  }));
-}"""
+_BOXES_JS = """ids => Object.fromEntries(ids.map(id => {
+  const e = document.getElementById(id);
+  if (!e) return [id, null];
+  const r = e.getBoundingClientRect();
+  return [id, [r.left, r.top, r.right, r.bottom]];
+}))"""
 
 
 @dataclass
@@ -123,7 +114,6 @@ class Browser:
             ctx.route("**/*", lambda route: route.abort())
             tab = _Tab(ctx, ctx.new_page(), spec.platform == "mobile", width, height, dpr)
             self._contexts[key] = tab
-        tab.pages += 1
         return tab
 
     def render(self, spec: PageSpec) -> RenderedPage:
@@ -131,8 +121,9 @@ class Browser:
         return self._retrying(lambda: self._render(spec)[0])
 
     def render_variants(self, spec: PageSpec, controls: tuple[str, ...]) -> list[RenderedPage]:
-        """`spec` with each of the widget's `controls` variants: the page is loaded once, then the widget's
-        controls are switched in place and only the widget is captured again."""
+        """`spec` with each of the widget's `controls` variants, one after the other in the same tab. (Switching
+        the controls in place and capturing only the widget is cheaper, but Chromium then sometimes repaints
+        an icon differently under load, which made runs differ.)"""
         return self._retrying(lambda: self._render(spec, controls))
 
     def _retrying(self, render):
@@ -148,23 +139,15 @@ class Browser:
 
     def _render(self, spec: PageSpec, controls: tuple[str, ...] = ()) -> list[RenderedPage]:
         tab = self._page(spec)
-        first = dataclasses.replace(spec, controls=controls[0]) if controls else spec
-        tab.page.set_content(render_html(first), wait_until="load", timeout=30_000)
-        found = tab.page.evaluate(_ELEMENTS_JS) if spec.mode == "none" else {"elements": [], "texts": {}, "decor": {}}
-        rgb = tab.capture()
-        for el in found["elements"]:
-            el["box"] = [float(v) * tab.dpr for v in el["box"]]
-        pages = [RenderedPage(spec=first, rgb=rgb, boxes=tab.boxes(), dpr=tab.dpr, elements=found["elements"],
-                              texts=found["texts"], decor_icons=found["decor"])]
-        for other in controls[1:]:
-            boxes = tab.boxes(switch_to=other)
-            x0, y0, x1, y1 = (v / tab.dpr for v in boxes["synth-widget"])
-            x0, y0 = max(0, math.floor(x0)), max(0, math.floor(y0))
-            x1, y1 = min(tab.width, math.ceil(x1)), min(tab.height, math.ceil(y1))
-            variant = rgb.copy()
-            variant[y0 * tab.dpr:y1 * tab.dpr, x0 * tab.dpr:x1 * tab.dpr] = tab.capture((x0, y0, x1, y1))
-            pages.append(RenderedPage(spec=dataclasses.replace(spec, controls=other), rgb=variant, boxes=boxes,
-                                      dpr=tab.dpr))
+        pages = []
+        for variant in [dataclasses.replace(spec, controls=c) for c in controls] or [spec]:
+            tab.page.set_content(render_html(variant), wait_until="load", timeout=30_000)
+            tab.pages += 1
+            found = tab.page.evaluate(_ELEMENTS_JS) if spec.mode == "none" else {"elements": [], "texts": {}, "decor": {}}
+            for el in found["elements"]:
+                el["box"] = [float(v) * tab.dpr for v in el["box"]]
+            pages.append(RenderedPage(spec=variant, rgb=tab.capture(), boxes=tab.boxes(), dpr=tab.dpr,
+                                      elements=found["elements"], texts=found["texts"], decor_icons=found["decor"]))
         return pages
 
     def close(self) -> None:
@@ -195,18 +178,16 @@ class _Tab:
         self._cdp.send("Emulation.setDeviceMetricsOverride",
                        {"width": width, "height": height, "deviceScaleFactor": dpr, "mobile": mobile})
 
-    def boxes(self, switch_to: str | None = None) -> dict[str, list[float]]:
-        """The widget's element boxes in device pixels (absent elements left out), after switching its
-        controls to variant `switch_to` if given."""
-        boxes = self.page.evaluate(_BOXES_JS, [BOX_IDS, switch_to])
+    def boxes(self) -> dict[str, list[float]]:
+        """The widget's element boxes in device pixels (absent elements left out)."""
+        boxes = self.page.evaluate(_BOXES_JS, BOX_IDS)
         return {k: [float(v) * self.dpr for v in b] for k, b in boxes.items() if b is not None}
 
-    def capture(self, clip: tuple[int, int, int, int] | None = None) -> np.ndarray:
-        """RGB pixels of the viewport, or of a CSS-pixel rectangle of it, at device resolution. A lossless PNG
-        with Chromium's fast compression: the same pixels as Playwright's screenshot, in half the time."""
-        x0, y0, x1, y1 = clip or (0, 0, self.width, self.height)
+    def capture(self) -> np.ndarray:
+        """RGB pixels of the viewport at device resolution. A lossless PNG with Chromium's fast compression:
+        the same pixels as Playwright's screenshot, in half the time."""
         shot = self._cdp.send("Page.captureScreenshot", {
             "format": "png", "optimizeForSpeed": True,
-            "clip": {"x": x0, "y": y0, "width": x1 - x0, "height": y1 - y0, "scale": 1}})
+            "clip": {"x": 0, "y": 0, "width": self.width, "height": self.height, "scale": 1}})
         png = np.frombuffer(base64.b64decode(shot["data"]), np.uint8)
         return cv2.cvtColor(cv2.imdecode(png, cv2.IMREAD_COLOR), cv2.COLOR_BGR2RGB)

@@ -59,8 +59,7 @@ def render_html(spec: PageSpec) -> str:
     rng = np.random.default_rng([spec.variant, 7])
     plat = PLATFORMS[spec.platform]
     widget = {"mode": spec.mode, "controls": spec.controls, "head_h": WIDGET_HEAD_H,
-              "puzzle_w": plat["puzzle"][0], "puzzle_h": plat["puzzle"][1], "text": WIDGET_TEXT[spec.lang],
-              "all_controls": CONTROLS}
+              "puzzle_w": plat["puzzle"][0], "puzzle_h": plat["puzzle"][1], "text": WIDGET_TEXT[spec.lang]}
     try:
         template = _env().get_template(f"{spec.template}.html.j2")
         return template.render(lang=spec.lang, platform=spec.platform, t=make_theme(rng, spec.lang),
