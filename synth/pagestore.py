@@ -1,8 +1,8 @@
 """Rendered pages shared by the local workers of a run: one Chromium, in the main process, renders each page
 once; workers map the pixels from files.
 
-The main process runs a PageServer thread that renders the pages of the run's pools in order, ahead of the
-workers, and first of all any page a worker asks for. A worker asks through a queue and waits for the page's
+The main process runs a PageServer thread that renders the pages of the run's pools (each widget variant is
+a page) in order, ahead of the workers, and first of all any page a worker asks for. A worker asks through a queue and waits for the page's
 files. Pages render to the same pixels wherever they are rendered (tests/test_browser.py), so the output
 equals a run whose workers render their own pages. A pool's folder is deleted once its samples are done."""
 import collections
@@ -18,20 +18,20 @@ from pathlib import Path
 import numpy as np
 
 from synth.scenes.browser import Browser, RenderedPage
-from synth.scenes.pages import CONTROLS, PageSpec
+from synth.scenes.pages import PageSpec
 
 FOLDER = ".pages"    # inside the run's output folder
 WAIT_S = 300         # longest a worker waits for a page before giving up
 
 
-def render_variants(browser: Browser, spec: PageSpec) -> list[RenderedPage]:
-    """Every widget variant (CONTROLS) of a page; an inline widget that does not fit on screen becomes a modal."""
-    variants = browser.render_variants(spec, CONTROLS)
-    h, w = variants[0].rgb.shape[:2]
-    box = variants[0].boxes.get("synth-widget")
+def render_page(browser: Browser, spec: PageSpec) -> RenderedPage:
+    """A page with a CAPTCHA widget; an inline widget that does not fit on screen becomes a modal."""
+    page = browser.render(spec)
+    h, w = page.rgb.shape[:2]
+    box = page.boxes.get("synth-widget")
     if spec.mode == "inline" and (box is None or box[0] < 0 or box[1] < 0 or box[2] > w or box[3] > h):
-        variants = browser.render_variants(dataclasses.replace(spec, mode="modal"), CONTROLS)
-    return variants
+        page = browser.render(dataclasses.replace(spec, mode="modal"))
+    return page
 
 
 class PageStore:
@@ -40,18 +40,19 @@ class PageStore:
     def __init__(self, folder: Path, requests=None) -> None:
         self.folder, self.requests = Path(folder), requests
 
-    def _path(self, pool: int, spec: PageSpec, controls: str = "") -> Path:
-        name = f"{spec.template.replace('/', '_')}-{spec.lang}-{spec.variant}-{spec.mode}"
-        return self.folder / str(pool) / (f"{name}-{controls}" if controls else name)
+    def _path(self, pool: int, spec: PageSpec) -> Path:
+        name = f"{spec.template.replace('/', '_')}-{spec.lang}-{spec.variant}-{spec.mode}-{spec.controls}"
+        return self.folder / str(pool) / name
 
     def ready(self, pool: int, spec: PageSpec) -> bool:
-        return self._path(pool, spec, CONTROLS[-1]).with_suffix(".json").exists()
+        return self._path(pool, spec).with_suffix(".json").exists()
 
-    def fetch(self, pool: int, spec: PageSpec) -> list[RenderedPage]:
-        """The variants of `spec` (any controls), asking the server to render them first if need be."""
+    def fetch(self, pool: int, spec: PageSpec) -> RenderedPage:
+        """The page `spec`, asking the server to render it first if need be."""
+        path = self._path(pool, spec)
         if not self.ready(pool, spec):
             self.requests.put((pool, spec))
-            error = self._path(pool, spec).with_suffix(".error")
+            error = path.with_suffix(".error")
             deadline = time.monotonic() + WAIT_S
             while not self.ready(pool, spec):
                 if error.exists():
@@ -59,13 +60,12 @@ class PageStore:
                 if time.monotonic() > deadline:
                     raise RuntimeError(f"page {spec.template} was not rendered within {WAIT_S} s")
                 time.sleep(0.002)
-        return [_read(self._path(pool, spec, c)) for c in CONTROLS]
+        return _read(path)
 
-    def write(self, pool: int, spec: PageSpec, pages: list[RenderedPage]) -> None:
-        """Store the variants; the last variant's .json is written last and marks the page ready."""
+    def write(self, pool: int, spec: PageSpec, page: RenderedPage) -> None:
+        """Store a page; its .json is written last and marks it ready."""
         self._path(pool, spec).parent.mkdir(parents=True, exist_ok=True)
-        for controls, page in zip(CONTROLS, pages):
-            _write(self._path(pool, spec, controls), page)
+        _write(self._path(pool, spec), page)
 
     def write_error(self, pool: int, spec: PageSpec, message: str) -> None:
         self._path(pool, spec).parent.mkdir(parents=True, exist_ok=True)
@@ -116,7 +116,7 @@ class PageServer:
                     continue
                 pool, spec = item
                 try:
-                    self.store.write(pool, spec, render_variants(browser, spec))
+                    self.store.write(pool, spec, render_page(browser, spec))
                 except Exception as e:   # the worker that waits for this page raises it
                     self.store.write_error(pool, spec, str(e).splitlines()[0] if str(e) else type(e).__name__)
         finally:

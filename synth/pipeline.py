@@ -1,6 +1,6 @@
 """One worker's recipe for a sample: seed -> params -> puzzle -> verify -> page -> compose -> label -> bytes."""
 from collections import Counter, OrderedDict
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from functools import lru_cache
 
 import cv2
@@ -11,7 +11,7 @@ from synth.augment import degrade
 from synth.compose import compose, patch_box, puzzle_origin, puzzle_size, to_image
 from synth.families import FAMILIES
 from synth.families.base import Reject, Task
-from synth.pagestore import PageStore, render_variants
+from synth.pagestore import PageStore, render_page
 from synth.scenes.browser import Browser, RenderedPage
 from synth.scenes.pages import CONTROLS, PLATFORMS, PageSpec, list_templates
 from synth.seeds import page_seed, sample_seed
@@ -80,20 +80,15 @@ class Generator:
         self.browser.close()
 
     def page(self, spec: PageSpec, pool: int) -> RenderedPage:
-        """A rendered page of page pool `pool`, cached with its other widget variants (one page load renders
-        all of them)."""
+        """A rendered page of page pool `pool`, cached."""
         if spec in self._pages:
             self._pages.move_to_end(spec)
             return self._pages[spec]
-        base = replace(spec, controls=CONTROLS[0])
-        variants = render_variants(self.browser, base) if self.store is None else self.store.fetch(pool, base)
-        for controls, page in zip(CONTROLS, variants):
-            key = replace(spec, controls=controls)
-            self._pages[key] = page
-            self._pages.move_to_end(key)
-        while len(self._pages) > PAGE_CACHE:
+        page = render_page(self.browser, spec) if self.store is None else self.store.fetch(pool, spec)
+        self._pages[spec] = page
+        if len(self._pages) > PAGE_CACHE:
             self._encoders.pop(self._pages.popitem(last=False)[0], None)
-        return self._pages[spec]
+        return page
 
     def encode(self, spec: PageSpec, puzzle_rgb: np.ndarray, instruction: str) -> bytes:
         """The sample's screenshot bytes: page `spec` with the puzzle and instruction composed into it. JPEGs

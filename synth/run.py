@@ -111,8 +111,8 @@ def run_local(cfg: RunConfig, chunks: list[Chunk], workers: int, progress, out: 
     requests = context().Queue()
     store = PageStore(out / PAGES)
     pools = list(dict.fromkeys(c[1] // POOL_SPAN for c in chunks))
-    server = PageServer(store, [(p, PageSpec(t, lang, v, mode, CONTROLS[0])) for p in pools
-                                for t, lang, v, mode in page_pool(cfg, p)], requests)
+    server = PageServer(store, [(p, PageSpec(t, lang, v, mode, c)) for p in pools
+                                for t, lang, v, mode in page_pool(cfg, p) for c in CONTROLS], requests)
     server.start()
     initargs = (cfg, progress, os.getpid(), store.folder, requests)
     try:

@@ -1,6 +1,5 @@
 """One headless Chromium per worker: renders a page spec to pixels plus DOM boxes."""
 import base64
-import dataclasses
 import logging
 import os
 import shutil
@@ -118,18 +117,9 @@ class Browser:
 
     def render(self, spec: PageSpec) -> RenderedPage:
         """Render one page; retries once on a fresh browser if Chromium crashed."""
-        return self._retrying(lambda: self._render(spec)[0])
-
-    def render_variants(self, spec: PageSpec, controls: tuple[str, ...]) -> list[RenderedPage]:
-        """`spec` with each of the widget's `controls` variants, one after the other in the same tab. (Switching
-        the controls in place and capturing only the widget is cheaper, but Chromium then sometimes repaints
-        an icon differently under load, which made runs differ.)"""
-        return self._retrying(lambda: self._render(spec, controls))
-
-    def _retrying(self, render):
         for attempt in range(2):
             try:
-                return render()
+                return self._render(spec)
             except Exception as e:  # a crashed or hung browser: restart and try again
                 if attempt == 1 or "playwright" not in type(e).__module__:
                     raise
@@ -137,18 +127,15 @@ class Browser:
                 self.close()
         raise AssertionError("unreachable")
 
-    def _render(self, spec: PageSpec, controls: tuple[str, ...] = ()) -> list[RenderedPage]:
+    def _render(self, spec: PageSpec) -> RenderedPage:
         tab = self._page(spec)
-        pages = []
-        for variant in [dataclasses.replace(spec, controls=c) for c in controls] or [spec]:
-            tab.page.set_content(render_html(variant), wait_until="load", timeout=30_000)
-            tab.pages += 1
-            found = tab.page.evaluate(_ELEMENTS_JS) if spec.mode == "none" else {"elements": [], "texts": {}, "decor": {}}
-            for el in found["elements"]:
-                el["box"] = [float(v) * tab.dpr for v in el["box"]]
-            pages.append(RenderedPage(spec=variant, rgb=tab.capture(), boxes=tab.boxes(), dpr=tab.dpr,
-                                      elements=found["elements"], texts=found["texts"], decor_icons=found["decor"]))
-        return pages
+        tab.page.set_content(render_html(spec), wait_until="load", timeout=30_000)
+        tab.pages += 1
+        found = tab.page.evaluate(_ELEMENTS_JS) if spec.mode == "none" else {"elements": [], "texts": {}, "decor": {}}
+        for el in found["elements"]:
+            el["box"] = [float(v) * tab.dpr for v in el["box"]]
+        return RenderedPage(spec=spec, rgb=tab.capture(), boxes=tab.boxes(), dpr=tab.dpr, elements=found["elements"],
+                            texts=found["texts"], decor_icons=found["decor"])
 
     def close(self) -> None:
         """Stop Chromium and Playwright; safe to call twice."""
