@@ -217,6 +217,14 @@ class Canvas:
             self.instances[y0:y1, x0:x1][on[y0 - y:y1 - y, x0 - x:x1 - x]] = instance
 
 
+def median_of_counts(counts: np.ndarray) -> float:
+    """The median (as np.median gives it) of uint8 values given as a count per value."""
+    count = np.cumsum(counts)
+    n = int(count[-1])
+    middle = np.searchsorted(count, [(n - 1) // 2, n // 2], side="right")
+    return (int(middle[0]) + int(middle[1])) / 2
+
+
 def instance_boxes(instances: np.ndarray) -> dict[int, list[float]]:
     """[x0, y0, x1, y1] pixel-edge box of every instance id present in the map, in one pass."""
     return {i + 1: [float(sx.start), float(sy.start), float(sx.stop), float(sy.stop)]

@@ -33,12 +33,7 @@ def _split(data: bytes) -> tuple[bytes, list[bytes]]:
     return data[:start], _RST.split(data[start:-2])
 
 
-_MARKERS = [bytes((0xFF, 0xD0 + i)) for i in range(8)]
-
-
-def _marker(k: int) -> bytes:
-    """The restart marker that follows segment k."""
-    return _MARKERS[k & 7]
+_MARKERS = [bytes((0xFF, 0xD0 + i)) for i in range(8)]   # the marker after segment k is _MARKERS[k & 7]
 
 
 def block_box(box: tuple[float, float, float, float], width: int, height: int) -> tuple[int, int, int, int]:
@@ -69,9 +64,9 @@ class PageEncoder:
         prev = 0
         for r in range(self.r0, self.r1):
             first, last = r * self.cols + self.c0, r * self.cols + self.c1
-            pieces.append(b"".join(segments[k] + _marker(k) for k in range(prev, first)))
+            pieces.append(b"".join(segments[k] + _MARKERS[k & 7] for k in range(prev, first)))
             prev = last
-        tail = b"".join(segments[k] + (_marker(k) if k < n - 1 else b"") for k in range(prev, n))
+        tail = b"".join(segments[k] + (_MARKERS[k & 7] if k < n - 1 else b"") for k in range(prev, n))
         self._header, self._gaps, self._tail, self._n = header + pieces[0], pieces[1:], tail + _EOI, n
 
     def encode(self, patch: np.ndarray) -> bytes:

@@ -2,9 +2,10 @@
 once; workers map the pixels from files.
 
 The main process runs a PageServer thread that renders the pages of the run's pools (each widget variant is
-a page) in order, ahead of the workers, and first of all any page a worker asks for. A worker asks through a queue and waits for the page's
-files. Pages render to the same pixels wherever they are rendered (tests/test_browser.py), so the output
-equals a run whose workers render their own pages. A pool's folder is deleted once its samples are done."""
+a page) in order, ahead of the workers, and first of all any page a worker asks for. A worker asks through
+a queue and waits for the page's files. Pages render to the same pixels wherever they are rendered
+(tests/test_browser.py), so the output equals a run whose workers render their own pages. A pool's folder is
+deleted once its samples are done."""
 import collections
 import dataclasses
 import json
@@ -40,9 +41,12 @@ class PageStore:
     def __init__(self, folder: Path, requests=None) -> None:
         self.folder, self.requests = Path(folder), requests
 
-    def _path(self, pool: int, spec: PageSpec) -> Path:
-        name = f"{spec.template.replace('/', '_')}-{spec.lang}-{spec.variant}-{spec.mode}-{spec.controls}"
-        return self.folder / str(pool) / name
+    def _path(self, pool: int, spec: PageSpec, create: bool = False) -> Path:
+        """Where a page's files go (without suffix); `create` makes its pool's folder."""
+        folder = self.folder / str(pool)
+        if create:
+            folder.mkdir(parents=True, exist_ok=True)
+        return folder / f"{spec.template.replace('/', '_')}-{spec.lang}-{spec.variant}-{spec.mode}-{spec.controls}"
 
     def ready(self, pool: int, spec: PageSpec) -> bool:
         return self._path(pool, spec).with_suffix(".json").exists()
@@ -64,12 +68,10 @@ class PageStore:
 
     def write(self, pool: int, spec: PageSpec, page: RenderedPage) -> None:
         """Store a page; its .json is written last and marks it ready."""
-        self._path(pool, spec).parent.mkdir(parents=True, exist_ok=True)
-        _write(self._path(pool, spec), page)
+        _write(self._path(pool, spec, create=True), page)
 
     def write_error(self, pool: int, spec: PageSpec, message: str) -> None:
-        self._path(pool, spec).parent.mkdir(parents=True, exist_ok=True)
-        _replace_text(self._path(pool, spec).with_suffix(".error"), message)
+        _replace_text(self._path(pool, spec, create=True).with_suffix(".error"), message)
 
     def drop(self, pool: int) -> None:
         """Delete a finished pool's pages (workers that still map them keep their copy until they let go)."""

@@ -90,10 +90,9 @@ class Generator:
             self._encoders.pop(self._pages.popitem(last=False)[0], None)
         return page
 
-    def encode(self, spec: PageSpec, puzzle_rgb: np.ndarray, instruction: str) -> bytes:
-        """The sample's screenshot bytes: page `spec` with the puzzle and instruction composed into it. JPEGs
-        re-encode only the blocks the puzzle and instruction cover (synth.jpeg)."""
-        page = self._pages[spec]
+    def encode(self, spec: PageSpec, page: RenderedPage, puzzle_rgb: np.ndarray, instruction: str) -> bytes:
+        """The sample's screenshot bytes: `page` (cached as `spec`) with the puzzle and instruction composed
+        into it. JPEGs re-encode only the blocks the puzzle and instruction cover (synth.jpeg)."""
         if self.cfg.image_format != "jpg":
             return encode_image(compose(page, puzzle_rgb, instruction), self.cfg.image_format)
         encoder = self._encoders.get(spec)
@@ -141,7 +140,7 @@ class Generator:
             rgb = cv2.resize(rgb, (css_w * dpr, css_h * dpr), interpolation=cv2.INTER_LINEAR)
             scale_task(task, dpr)
         instruction = family.instruction(params, lang)
-        image = self.encode(page_spec, rgb, instruction)
+        image = self.encode(page_spec, page, rgb, instruction)
         label = make_label(cfg, index, seed, family, params, task, page, instruction,
                            {"seed": aug_seed, "applied": ",".join(applied)})
         check_label(label)

@@ -281,14 +281,6 @@ def palette_lab() -> dict[str, np.ndarray]:
     return {n: lab(c) for n, (c, _) in PALETTE.items()}
 
 
-def _median_of_counts(counts: np.ndarray) -> float:
-    """The median (as np.median gives it) of uint8 values counted per value."""
-    count = np.cumsum(counts)
-    n = int(count[-1])
-    middle = np.searchsorted(count, [(n - 1) // 2, n // 2], side="right")
-    return (int(middle[0]) + int(middle[1])) / 2
-
-
 def _counts(plane: np.ndarray, mask: np.ndarray) -> np.ndarray:
     """How many pixels of a uint8 plane take each value under a 0/1 mask (exact counts)."""
     return cv2.calcHist([plane], [0], mask, [256], [0, 256]).ravel().astype(np.int64)
@@ -301,8 +293,8 @@ def fill_colour(puzzle: Puzzle, i: int, box: list[float]) -> np.ndarray:
     on = (puzzle.instances[y0:y1, x0:x1] == i).view(np.uint8)
     r, g, b = cv2.split(puzzle.rgb[y0:y1, x0:x1])
     sat = cv2.subtract(cv2.max(cv2.max(r, g), b), cv2.min(cv2.min(r, g), b))
-    keep = on & (sat >= _median_of_counts(_counts(sat, on))).view(np.uint8)
-    return np.array([_median_of_counts(_counts(c, keep)) for c in (r, g, b)], np.float32)
+    keep = on & (sat >= draw.median_of_counts(_counts(sat, on))).view(np.uint8)
+    return np.array([draw.median_of_counts(_counts(c, keep)) for c in (r, g, b)], np.float32)
 
 
 def surround(puzzle: Puzzle, i: int, box: list[float]) -> np.ndarray:

@@ -309,13 +309,7 @@ def topology(mask: np.ndarray, min_hole: float) -> tuple[int, int, int]:
 
 def _median_rgb(px: np.ndarray) -> np.ndarray:
     """np.median(px, axis=0) of (n, 3) uint8 pixels as float32, found by counting each channel's values."""
-    out = []
-    for channel in px.T:
-        count = np.cumsum(np.bincount(channel, minlength=256))
-        n = int(count[-1])
-        middle = np.searchsorted(count, [(n - 1) // 2, n // 2], side="right")
-        out.append((int(middle[0]) + int(middle[1])) / 2)
-    return np.array(out, np.float32)
+    return np.array([draw.median_of_counts(np.bincount(c, minlength=256)) for c in px.T], np.float32)
 
 
 def solve(params: Params, puzzle: Puzzle) -> Task:

@@ -1,4 +1,4 @@
-"""One headless Chromium per worker: renders a page spec to pixels plus DOM boxes."""
+"""A headless Chromium (the page server's, or a process's own): renders a page spec to pixels plus DOM boxes."""
 import base64
 import logging
 import os
@@ -117,9 +117,10 @@ class Browser:
 
     def render(self, spec: PageSpec) -> RenderedPage:
         """Render one page; retries once on a fresh browser if Chromium crashed."""
+        html = render_html(spec)
         for attempt in range(2):
             try:
-                return self._render(spec)
+                return self._render(spec, html)
             except Exception as e:  # a crashed or hung browser: restart and try again
                 if attempt == 1 or "playwright" not in type(e).__module__:
                     raise
@@ -127,9 +128,9 @@ class Browser:
                 self.close()
         raise AssertionError("unreachable")
 
-    def _render(self, spec: PageSpec) -> RenderedPage:
+    def _render(self, spec: PageSpec, html: str) -> RenderedPage:
         tab = self._page(spec)
-        tab.page.set_content(render_html(spec), wait_until="load", timeout=30_000)
+        tab.page.set_content(html, wait_until="load", timeout=30_000)
         tab.pages += 1
         found = tab.page.evaluate(_ELEMENTS_JS) if spec.mode == "none" else {"elements": [], "texts": {}, "decor": {}}
         for el in found["elements"]:
