@@ -8,8 +8,9 @@ from collections import Counter
 
 import numpy as np
 
+from synth.config import RunConfig
 from synth.levels import LEVELS
-from synth.pipeline import Generator, RunConfig
+from synth.pipeline import Generator
 
 
 def main() -> None:

@@ -8,10 +8,11 @@ from pathlib import Path
 
 from PIL import Image
 
+from synth.config import RunConfig
 from synth.families import FAMILIES
 from synth.levels import LEVELS
 from synth.overlay import draw_label
-from synth.pipeline import Generator, RunConfig
+from synth.pipeline import Generator
 
 DOCS = Path(__file__).parent
 OUT = DOCS / "families"

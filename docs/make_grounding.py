@@ -6,10 +6,11 @@ from pathlib import Path
 
 from PIL import Image
 
+from synth.config import RunConfig
 from synth.grounding.levels import SCREENS, TABLE
 from synth.levels import LEVELS
 from synth.overlay import draw_label
-from synth.pipeline import Generator, RunConfig
+from synth.pipeline import Generator
 from synth.scenes.pages import list_templates
 
 DOCS = Path(__file__).parent

@@ -5,8 +5,9 @@ from pathlib import Path
 
 from PIL import Image
 
+from synth.config import RunConfig
 from synth.overlay import draw_label
-from synth.pipeline import Generator, RunConfig
+from synth.pipeline import Generator
 
 OUT = Path(__file__).parent / "sample.jpg"
 

@@ -63,14 +63,14 @@ def captcha(
 ) -> None:
     """Generate verified CAPTCHA samples inside rendered web, phone-app and desktop screens."""
     start_workers(workers, executor)
-    from synth.families import FAMILIES
+    from synth.families import NAMES
 
     if not 0.0 <= infeasible <= 1.0:
         fail(f"--infeasible must be in 0..1, got {infeasible}")
-    families = tuple(family or FAMILIES)
-    unknown = [f for f in families if f not in FAMILIES]
+    families = tuple(family or NAMES)
+    unknown = [f for f in families if f not in NAMES]
     if unknown:
-        fail(f"unknown family {unknown[0]!r}; known: {', '.join(FAMILIES)}")
+        fail(f"unknown family {unknown[0]!r}; known: {', '.join(NAMES)}")
     generate("captcha", difficulty, n, out, seed, lang, platform, workers, shard_size, image_format, executor,
              ray_address, families=families, infeasible=infeasible)
 
@@ -99,7 +99,7 @@ def start_workers(workers: int, executor: str) -> None:
 def generate(kind: str, difficulty: int, n: int, out: Path, seed: int, lang: str, platform: str, workers: int,
              shard_size: int, image_format: str, executor: str, ray_address: str | None, **extra) -> None:
     """Validate the shared options, run, and print the summary."""
-    from synth.pipeline import RunConfig
+    from synth.config import RunConfig
     from synth.run import run
 
     if not 1 <= difficulty <= 5:

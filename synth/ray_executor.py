@@ -1,11 +1,16 @@
 """Run shards as Ray tasks: each task generates one whole shard and writes it (temp file + rename) into the
 output folder, which must be on a filesystem every node shares. Tasks are idempotent (same shard, same
 bytes), so Ray may retry one whose worker died; the driver writes the manifest as shards complete."""
+from __future__ import annotations
+
 import logging
 from pathlib import Path
-from typing import Callable, Iterator
+from typing import TYPE_CHECKING, Callable, Iterator
 
-from synth.pipeline import Generator, RunConfig
+from synth.config import RunConfig
+
+if TYPE_CHECKING:
+    from synth.pipeline import Generator
 
 MAX_RETRIES = 3
 _cached: tuple[RunConfig, Generator] | None = None
@@ -14,6 +19,7 @@ _cached: tuple[RunConfig, Generator] | None = None
 def generate_shard(cfg: RunConfig, out: str, shard: int) -> dict:
     """Generate and write one shard; returns its manifest entry. Reuses the worker's Generator (and its
     Chromium) across tasks of the same run."""
+    from synth.pipeline import Generator
     from synth.run import generate_chunk, plan, write_shard
 
     global _cached

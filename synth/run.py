@@ -3,6 +3,8 @@
 Work is split into chunks (at most one page pool span, never across a shard); workers generate
 chunks, the main process writes each shard in order to a temp file and renames it when complete,
 then rewrites the manifest. A rerun skips shards the manifest already lists with a matching sha256."""
+from __future__ import annotations
+
 import dataclasses
 import json
 import logging
@@ -12,14 +14,17 @@ import signal
 import threading
 from collections import Counter
 from pathlib import Path
-from typing import Callable, Iterator
+from typing import TYPE_CHECKING, Callable, Iterator
 
 from synth import __version__
 from synth.pagestore import FOLDER as PAGES, PageServer, PageStore
-from synth.pipeline import POOL_SPAN, Generator, RunConfig, page_pool
+from synth.config import POOL_SPAN, RunConfig, page_pool
 from synth.scenes.pages import CONTROLS, PageSpec
 from synth.shards import TMP_SUFFIX, ShardWriter, file_digest
 from synth.workers import context
+
+if TYPE_CHECKING:   # the main process of a local run does not import the pipeline; its workers do
+    from synth.pipeline import Generator
 
 log = logging.getLogger(__name__)
 MANIFEST = "manifest.json"
@@ -56,6 +61,8 @@ _progress = None
 def _init_worker(cfg: RunConfig, progress, main_pid: int, pages: Path, requests) -> None:
     global _generator, _progress
     import cv2
+
+    from synth.pipeline import Generator
     _die_with(main_pid)
     cv2.setNumThreads(1)        # one process per core already
     logging.getLogger("albumentations").setLevel(logging.ERROR)
@@ -101,6 +108,7 @@ def run_local(cfg: RunConfig, chunks: list[Chunk], workers: int, progress, out: 
     """Chunks on a pool of processes, yielded in plan order. The workers' pages are rendered once, by a page
     server thread with the run's only Chromium, and shared through files in `out`."""
     if workers <= 1 or len(chunks) <= 1:
+        from synth.pipeline import Generator
         gen = Generator(cfg)
         try:
             for c in chunks:

@@ -5,7 +5,7 @@ import numpy as np
 import pytest
 
 from synth import draw
-from synth.families import FAMILIES, counting, occlusion, rotation
+from synth.families import FAMILIES, NAMES, counting, occlusion, rotation
 from synth.families.base import Reject
 from synth.levels import LEVELS, LevelTable
 
@@ -23,6 +23,12 @@ def solved(family, level, seeds=range(12)):
         except Reject:
             pass
     return out
+
+
+def test_registry_names_every_family_by_its_module():
+    assert len(NAMES) == 16 and tuple(FAMILIES) == NAMES
+    for name, module in FAMILIES.items():
+        assert module.NAME == name and callable(module.solve), name
 
 
 @pytest.mark.parametrize("name", sorted(FAMILIES))

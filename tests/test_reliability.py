@@ -10,7 +10,8 @@ from pathlib import Path
 import psutil
 import pytest
 
-from synth.pipeline import Generator, RunConfig
+from synth.config import RunConfig
+from synth.pipeline import Generator
 
 from tests.conftest import BASE_ARGS
 

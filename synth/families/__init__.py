@@ -1,22 +1,20 @@
-"""The family registry: every module in this package that defines NAME and solve() is a CAPTCHA family
-(see base.Family), listed in order of module name. Adding a family is adding one module."""
+"""The family registry: every module in this package except the helpers is a CAPTCHA family (see
+base.Family), named by its file and listed in order of name. Adding a family is adding one module.
+
+NAMES is known without importing any family; FAMILIES imports them on first use, so that a process that only
+needs the names (the main process of a run) does not pay for the families' imports."""
 import importlib
 import pkgutil
 from types import ModuleType
 
 _HELPERS = {"base", "placement"}
+NAMES: tuple[str, ...] = tuple(sorted(i.name for i in pkgutil.iter_modules(__path__)
+                                      if i.name not in _HELPERS and not i.name.startswith("_")))
 
 
-def _discover() -> dict[str, ModuleType]:
-    found = {}
-    for info in sorted(pkgutil.iter_modules(__path__), key=lambda i: i.name):
-        if info.name in _HELPERS or info.name.startswith("_"):
-            continue
-        module = importlib.import_module(f"{__name__}.{info.name}")
-        if hasattr(module, "NAME") and hasattr(module, "solve"):
-            found[module.NAME] = module
-    return found
-
-
-FAMILIES: dict[str, ModuleType] = _discover()
-
+def __getattr__(name: str) -> dict[str, ModuleType]:
+    if name != "FAMILIES":
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    global FAMILIES
+    FAMILIES = {n: importlib.import_module(f"{__name__}.{n}") for n in NAMES}
+    return FAMILIES
