@@ -1,5 +1,5 @@
 """One worker's recipe for a sample: seed -> params -> puzzle -> verify -> page -> compose -> label -> bytes."""
-from collections import Counter, OrderedDict
+from collections import Counter
 
 import cv2
 import numpy as np
@@ -12,10 +12,9 @@ from synth.families import FAMILIES
 from synth.families.base import Reject, Task
 from synth.pagestore import PageStore, render_page
 from synth.scenes.browser import Browser, RenderedPage
-from synth.scenes.pages import CONTROLS, PLATFORMS, PageSpec, list_templates
+from synth.scenes.pages import PLATFORMS, PageSpec, list_templates
 from synth.seeds import sample_seed
 
-PAGE_CACHE = len(CONTROLS) * POOL_SIZE   # rendered pages kept: exactly a pool's pages in each widget variant
 MAX_ATTEMPTS = 60      # redraws of one sample before the run gives up
 JPEG_QUALITY = 90
 GROUNDING_PLATFORMS = ["web", "mobile", "desktop"]
@@ -29,21 +28,24 @@ class Generator:
         self.cfg = cfg
         self.browser = Browser()
         self.store = store          # pages rendered by the run's page server, if any (else by this process)
-        self._pages: OrderedDict[PageSpec, RenderedPage] = OrderedDict()
+        self._pool: int | None = None   # the page pool whose pages are cached
+        self._pages: dict[PageSpec, RenderedPage] = {}
         self._encoders: dict[PageSpec, jpeg.PageEncoder] = {}
 
     def close(self) -> None:
         self.browser.close()
 
     def page(self, spec: PageSpec, pool: int) -> RenderedPage:
-        """A rendered page of page pool `pool`, cached."""
-        if spec in self._pages:
-            self._pages.move_to_end(spec)
-            return self._pages[spec]
-        page = render_page(self.browser, spec) if self.store is None else self.store.fetch(pool, spec)
-        self._pages[spec] = page
-        if len(self._pages) > PAGE_CACHE:
-            self._encoders.pop(self._pages.popitem(last=False)[0], None)
+        """A rendered page of page pool `pool`. The current pool's pages are cached; the cache is dropped when
+        samples move on to another pool (they go through the pools in order)."""
+        if pool != self._pool:
+            self._pool = pool
+            self._pages.clear()
+            self._encoders.clear()
+        page = self._pages.get(spec)
+        if page is None:
+            page = render_page(self.browser, spec) if self.store is None else self.store.fetch(pool, spec)
+            self._pages[spec] = page
         return page
 
     def encode(self, spec: PageSpec, page: RenderedPage, puzzle_rgb: np.ndarray, instruction: str) -> bytes:

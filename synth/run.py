@@ -5,6 +5,7 @@ chunks, the main process writes each shard in order to a temp file and renames i
 then rewrites the manifest. A rerun skips shards the manifest already lists with a matching sha256."""
 from __future__ import annotations
 
+import ctypes
 import dataclasses
 import json
 import logging
@@ -27,6 +28,7 @@ if TYPE_CHECKING:   # the main process of a local run does not import the pipeli
     from synth.pipeline import Generator
 
 log = logging.getLogger(__name__)
+_LIBC = ctypes.CDLL(None)
 MANIFEST = "manifest.json"
 
 Chunk = tuple[int, int, int]      # (shard, first index, end index)
@@ -99,7 +101,16 @@ def generate_chunk(chunk: Chunk, generator: Generator | None = None, progress=No
         if progress is not None and (done == PROGRESS_EVERY or index == end - 1):
             progress.put((done, rejected))
             done = rejected = 0
+    _return_free_memory()
     return chunk, samples, rejections
+
+
+def _return_free_memory() -> None:
+    """Give the heap's free pages back to the system (glibc keeps them otherwise, so that a long run's
+    footprint creeps up with fragmentation); a no-op without glibc."""
+    trim = getattr(_LIBC, "malloc_trim", None)
+    if trim is not None:
+        trim(0)
 
 
 # --- executors ---------------------------------------------------------------------------------
