@@ -47,7 +47,7 @@ def draw_instruction(rgb: np.ndarray, box: list[float], text: str, dpr: int) -> 
     band[:] = 255 - (((255 - band).astype(np.uint16) * (255 - cover) + 127) // 255).astype(np.uint8)
 
 
-@lru_cache(maxsize=256)
+@lru_cache(maxsize=128)
 def instruction_mask(text: str, size: tuple[int, int], dpr: int) -> np.ndarray:
     """Coverage (H, W, 1) of `text` laid out in a band of `size` (cached: instructions repeat across pages)."""
     pad = 10 * dpr

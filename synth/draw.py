@@ -112,7 +112,7 @@ def _small_sprite(key: str, size: int) -> np.ndarray:
     return _draw_sprite(key, size)
 
 
-@lru_cache(maxsize=48)     # 6.5 MB at the largest side drawn on 320 px puzzles (189 px)
+@lru_cache(maxsize=8)      # 1.1 MB at the largest side drawn on 320 px puzzles (189 px)
 def _large_sprite(key: str, size: int) -> np.ndarray:
     return _draw_sprite(key, size)
 

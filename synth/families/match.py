@@ -134,7 +134,7 @@ def _upright(cells: tuple, cell: int, rgb: tuple, mirrored: bool) -> np.ndarray:
     return cv2.merge(planes + [mask])
 
 
-@lru_cache(maxsize=256)
+@lru_cache(maxsize=64)
 def _upright_mask(cells: tuple, cell: int, mirrored: bool) -> tuple[np.ndarray, np.ndarray]:
     """(coverage 0/255, edge band 0/1) of the unturned polyomino (uint8), on a square that holds every turn."""
     cw, ch = max(x for x, _ in cells) + 1, max(y for _, y in cells) + 1

@@ -190,7 +190,7 @@ def _font(path: str, px: int) -> ImageFont.FreeTypeFont:
     return ImageFont.truetype(path, px, index=HANZI_INDEX if path.endswith(".ttc") else 0)
 
 
-@lru_cache(maxsize=1024)   # 2 x 91 x 91 bytes an entry at most at the 320 px puzzle size: < 17 MB
+@lru_cache(maxsize=64)     # 2 x 91 x 91 bytes an entry at most at the 320 px puzzle size
 def _coverage(ch: str, mode: str, font: int, px: int) -> tuple[np.ndarray, np.ndarray]:
     """Two (n, n) uint8 planes of one centred character drawn in black with a white outline: 255 - red
     (the body's coverage where the outline is, else 255) and alpha. Any ink colour follows from it."""

@@ -78,7 +78,7 @@ def margin(body: int) -> int:
     return int(np.ceil(1.6 * tab_radius(body))) + 1
 
 
-@lru_cache(maxsize=256)
+@lru_cache(maxsize=32)
 def piece_mask(body: int, tabs: tuple[int, int, int, int]) -> np.ndarray:
     """Anti-aliased jigsaw-piece coverage (float32 0..1) on a square of side body + 2 * margin."""
     q = 4                                     # supersampling

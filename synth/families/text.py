@@ -125,7 +125,7 @@ def cap_ratio(font: int) -> float:
     return (b - t) / 200.0
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=2048)
 def glyph_alpha(char: str, font: int, px: int) -> np.ndarray:
     """Coverage (uint8) of one character, cropped to its ink with a 2 px margin (so centring a glyph
     centres its ink: a − sits mid-height like the digits beside it)."""
