@@ -121,6 +121,8 @@ class PageServer:
                     self.store.write(pool, spec, render_page(browser, spec))
                 except Exception as e:   # the worker that waits for this page raises it
                     self.store.write_error(pool, spec, str(e).splitlines()[0] if str(e) else type(e).__name__)
+                if not self._ahead:     # every page is rendered: stop Chromium while the workers go on
+                    browser.close()     # (a late request starts it again)
         finally:
             browser.close()
 

@@ -20,7 +20,7 @@ def generate_shard(cfg: RunConfig, out: str, shard: int) -> dict:
     """Generate and write one shard; returns its manifest entry. Reuses the worker's Generator (and its
     Chromium) across tasks of the same run."""
     from synth.pipeline import Generator
-    from synth.run import generate_chunk, plan, write_shard
+    from synth.run import collect_chunk, plan, write_shard
 
     global _cached
     if _cached is None or _cached[0] != cfg:
@@ -29,7 +29,7 @@ def generate_shard(cfg: RunConfig, out: str, shard: int) -> dict:
         _cached = (cfg, Generator(cfg))
     gen = _cached[1]
     chunks = plan(cfg, [shard])
-    return write_shard(cfg, Path(out), shard, (generate_chunk(c, gen) for c in chunks))
+    return write_shard(cfg, Path(out), shard, (collect_chunk(gen, c) for c in chunks))
 
 
 def ray_shards(cfg: RunConfig, out: Path, shards: list[int], address: str | None,

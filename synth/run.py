@@ -18,11 +18,11 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Iterator
 
 from synth import __version__
-from synth.pagestore import FOLDER as PAGES, PageServer, PageStore
 from synth.config import POOL_SPAN, RunConfig, page_pool
+from synth.pagestore import FOLDER as PAGES, PageServer, PageStore
 from synth.scenes.pages import CONTROLS, PageSpec
-from synth.shards import TMP_SUFFIX, ShardWriter, file_digest
-from synth.workers import context
+from synth.shards import TMP_SUFFIX, ShardWriter, file_digest, tar_sample
+from synth.workers import context, run_tasks
 
 if TYPE_CHECKING:   # the main process of a local run does not import the pipeline; its workers do
     from synth.pipeline import Generator
@@ -32,9 +32,9 @@ _LIBC = ctypes.CDLL(None)
 MANIFEST = "manifest.json"
 
 Chunk = tuple[int, int, int]      # (shard, first index, end index)
-CHUNK = 100             # samples per task: small enough that workers finish together
-PROGRESS_EVERY = 10     # samples per progress message
-ChunkResult = tuple[Chunk, list[tuple[str, dict[str, bytes]]], Counter]
+CHUNK = 100             # samples per task
+TAIL, TAIL_CHUNK = 200, 25   # the plan's last TAIL samples go in smaller tasks, so that workers finish together
+ChunkResult = tuple[list[bytes], Counter]   # each sample's tar bytes, and the chunk's rejections
 
 
 def shard_name(cfg: RunConfig, shard: int) -> str:
@@ -42,13 +42,16 @@ def shard_name(cfg: RunConfig, shard: int) -> str:
 
 
 def plan(cfg: RunConfig, shards: list[int]) -> list[Chunk]:
-    """Chunks of the given shards, in order: at most CHUNK samples, never across a shard or a page pool."""
+    """Chunks of the given shards, in order: at most CHUNK samples (TAIL_CHUNK near the end), never across a
+    shard or a page pool."""
     chunks = []
+    last = max((min(cfg.n, (s + 1) * cfg.shard_size) for s in shards), default=0)
     for s in shards:
         start, end = s * cfg.shard_size, min(cfg.n, (s + 1) * cfg.shard_size)
         i = start
         while i < end:
-            j = min(end, i + CHUNK, (i // POOL_SPAN + 1) * POOL_SPAN)
+            size = TAIL_CHUNK if i >= last - TAIL else CHUNK
+            j = min(end, i + size, (i // POOL_SPAN + 1) * POOL_SPAN)
             chunks.append((s, i, j))
             i = j
     return chunks
@@ -56,19 +59,16 @@ def plan(cfg: RunConfig, shards: list[int]) -> list[Chunk]:
 
 # --- worker side -------------------------------------------------------------------------------
 
-_generator: Generator | None = None
-_progress = None
-
-
-def _init_worker(cfg: RunConfig, progress, main_pid: int, pages: Path, requests) -> None:
-    global _generator, _progress
+def _setup_worker(cfg: RunConfig, main_pid: int, pages: Path, requests) -> Callable:
+    """Runs in a new worker process: its Generator (pages from the run's page server), as a task function."""
     import cv2
 
     from synth.pipeline import Generator
     _die_with(main_pid)
     cv2.setNumThreads(1)        # one process per core already
     logging.getLogger("albumentations").setLevel(logging.ERROR)
-    _generator, _progress = Generator(cfg, PageStore(pages, requests)), progress
+    gen = Generator(cfg, PageStore(pages, requests))
+    return lambda chunk, emit: generate_chunk(gen, chunk, emit)
 
 
 def _die_with(pid: int) -> None:
@@ -76,7 +76,7 @@ def _die_with(pid: int) -> None:
     letting it finish a chunk nobody will write. Its Chromium then exits with it."""
     try:
         fd = os.pidfd_open(pid)
-    except (AttributeError, OSError):   # not Linux >= 5.3: workers end when the pool's pipes close
+    except (AttributeError, OSError):   # not Linux >= 5.3: workers end when their pipes close
         return
 
     def watch() -> None:
@@ -86,23 +86,27 @@ def _die_with(pid: int) -> None:
     threading.Thread(target=watch, daemon=True).start()
 
 
-def generate_chunk(chunk: Chunk, generator: Generator | None = None, progress=None) -> ChunkResult:
-    """Generate the samples of one chunk (in the worker's own Generator unless one is given)."""
-    gen = generator or _generator
-    progress = progress if progress is not None else _progress
+def generate_chunk(gen: Generator, chunk: Chunk, emit: Callable[[bytes], None]) -> Counter:
+    """Generate the samples of one chunk, handing each one's tar bytes to `emit`; returns the rejections."""
     _, start, end = chunk
-    samples, rejections = [], Counter()
-    done = rejected = 0            # not yet reported
+    rejections: Counter = Counter()
     for index in range(start, end):
         key, members, rej = gen.sample(index)
-        samples.append((key, members))
+        emit(tar_sample(key, members))
         rejections.update(rej)
-        done, rejected = done + 1, rejected + sum(rej.values())
-        if progress is not None and (done == PROGRESS_EVERY or index == end - 1):
-            progress.put((done, rejected))
-            done = rejected = 0
     _return_free_memory()
-    return chunk, samples, rejections
+    return rejections
+
+
+def collect_chunk(gen: Generator, chunk: Chunk, on_sample: Callable[[int], None] | None = None) -> ChunkResult:
+    """A chunk's samples (tar bytes) and rejections, generated in this process."""
+    samples: list[bytes] = []
+
+    def emit(sample: bytes) -> None:
+        samples.append(sample)
+        if on_sample:
+            on_sample(1)
+    return samples, generate_chunk(gen, chunk, emit)
 
 
 def _return_free_memory() -> None:
@@ -115,15 +119,16 @@ def _return_free_memory() -> None:
 
 # --- executors ---------------------------------------------------------------------------------
 
-def run_local(cfg: RunConfig, chunks: list[Chunk], workers: int, progress, out: Path) -> Iterator[ChunkResult]:
-    """Chunks on a pool of processes, yielded in plan order. The workers' pages are rendered once, by a page
-    server thread with the run's only Chromium, and shared through files in `out`."""
+def run_local(cfg: RunConfig, chunks: list[Chunk], workers: int, on_sample: Callable[[int], None] | None,
+              out: Path) -> Iterator[ChunkResult]:
+    """Chunks on local worker processes, yielded in plan order. The workers' pages are rendered once, by a
+    page server thread with the run's only Chromium, and shared through files in `out`."""
     if workers <= 1 or len(chunks) <= 1:
         from synth.pipeline import Generator
         gen = Generator(cfg)
         try:
             for c in chunks:
-                yield generate_chunk(c, gen, progress)
+                yield collect_chunk(gen, c, on_sample)
         finally:
             gen.close()
         return
@@ -133,15 +138,14 @@ def run_local(cfg: RunConfig, chunks: list[Chunk], workers: int, progress, out: 
     server = PageServer(store, [(p, PageSpec(t, lang, v, mode, c)) for p in pools
                                 for t, lang, v, mode in page_pool(cfg, p) for c in CONTROLS], requests)
     server.start()
-    initargs = (cfg, progress, os.getpid(), store.folder, requests)
     try:
-        with context().Pool(min(workers, len(chunks)), initializer=_init_worker, initargs=initargs) as pool:
-            for i, result in enumerate(pool.imap(generate_chunk, chunks)):
-                yield result
-                pool_id = chunks[i][1] // POOL_SPAN     # results come in order: a pool ends with its last chunk
-                if i + 1 == len(chunks) or chunks[i + 1][1] // POOL_SPAN != pool_id:
-                    store.drop(pool_id)
-                    server.first_unfinished = pool_id + 1
+        results = run_tasks(workers, _setup_worker, (cfg, os.getpid(), store.folder, requests), chunks, on_sample)
+        for i, result in enumerate(results):
+            yield result
+            pool_id = chunks[i][1] // POOL_SPAN     # results come in order: a pool ends with its last chunk
+            if i + 1 == len(chunks) or chunks[i + 1][1] // POOL_SPAN != pool_id:
+                store.drop(pool_id)
+                server.first_unfinished = pool_id + 1
     finally:
         server.stop()
         store.remove()
@@ -228,9 +232,9 @@ def write_shard(cfg: RunConfig, out: Path, shard: int, results: Iterator[ChunkRe
     """Write one shard from its chunk results (in order); returns its manifest entry."""
     rejections: Counter = Counter()
     with ShardWriter(out / shard_name(cfg, shard)) as writer:
-        for _, samples, rej in results:
-            for key, members in samples:
-                writer.write(key, members)
+        for samples, rej in results:
+            for sample in samples:
+                writer.add(sample)
             rejections.update(rej)
         info = writer.commit()
     info["rejections"] = dict(sorted(rejections.items()))
@@ -239,44 +243,21 @@ def write_shard(cfg: RunConfig, out: Path, shard: int, results: Iterator[ChunkRe
 
 def local_shards(cfg: RunConfig, out: Path, shards: list[int], workers: int,
                  on_progress: Callable[[int, int], None] | None) -> Iterator[dict]:
-    """Generate shards on a local process pool; yields each shard's manifest entry when it is on disk."""
+    """Generate shards on local worker processes; yields each shard's manifest entry when it is on disk.
+    Progress is reported per sample, rejections per chunk."""
     chunks = plan(cfg, shards)
-    queue = context().Queue() if on_progress and workers > 1 and len(chunks) > 1 else None
-    progress = _Direct(on_progress) if on_progress else None
-    relay = None
-    if queue is not None:     # workers report per sample; a thread forwards to the callback
-        progress = queue
-        relay = threading.Thread(target=_relay, args=(queue, on_progress), daemon=True)
-        relay.start()
-    results = run_local(cfg, chunks, workers, progress, out)
+    results = run_local(cfg, chunks, workers, (lambda n: on_progress(n, 0)) if on_progress else None, out)
     try:
         for shard in shards:
             n_chunks = sum(1 for c in chunks if c[0] == shard)
-            yield write_shard(cfg, out, shard, (next(results) for _ in range(n_chunks)))
+            yield write_shard(cfg, out, shard, _reported((next(results) for _ in range(n_chunks)), on_progress))
     finally:
         results.close()
-        if relay is not None:   # let the relay take the sentinel before the queue goes away
-            queue.put(None)
-            relay.join(timeout=10)
 
 
-class _Direct:
-    """Progress sink for in-process generation: calls the callback straight away."""
-
-    def __init__(self, callback: Callable[[int, int], None]) -> None:
-        self.callback = callback
-
-    def put(self, item: tuple[int, int]) -> None:
-        self.callback(*item)
-
-
-def _relay(queue, callback) -> None:
-    """Forward progress messages from worker processes until the None sentinel."""
-    while True:
-        try:
-            item = queue.get()
-        except (EOFError, OSError, TypeError, ValueError):   # the queue was closed under us
-            return
-        if item is None:
-            return
-        callback(*item)
+def _reported(results: Iterator[ChunkResult], on_progress) -> Iterator[ChunkResult]:
+    """The results, reporting each chunk's rejections as it passes."""
+    for samples, rejections in results:
+        if on_progress:
+            on_progress(0, sum(rejections.values()))
+        yield samples, rejections

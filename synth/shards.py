@@ -15,6 +15,17 @@ def _info(name: str, size: int) -> tarfile.TarInfo:
     return info
 
 
+def tar_sample(key: str, members: dict[str, bytes]) -> bytes:
+    """One sample as tar bytes: its members keyed by extension, in sorted order and adjacent, each a header,
+    the data and padding to the next block."""
+    parts = []
+    for ext in sorted(members):
+        data = members[ext]
+        parts += [_info(f"{key}.{ext}", len(data)).tobuf(tarfile.USTAR_FORMAT, "utf-8", "surrogateescape"), data,
+                  tarfile.NUL * (-len(data) % tarfile.BLOCKSIZE)]
+    return b"".join(parts)
+
+
 class ShardWriter:
     """Writes one shard to `<path>.tmp` (a USTAR archive, as tarfile writes it, hashed on the way);
     `commit()` fsyncs and renames it to `path`. Leaving the `with` block without commit removes the temp file."""
@@ -32,13 +43,9 @@ class ShardWriter:
         self._sha256.update(data)
         self._size += len(data)
 
-    def write(self, key: str, members: dict[str, bytes]) -> None:
-        """Add one sample: members keyed by extension, written in sorted order and adjacent."""
-        for ext in sorted(members):
-            data = members[ext]
-            self._put(_info(f"{key}.{ext}", len(data)).tobuf(tarfile.USTAR_FORMAT, "utf-8", "surrogateescape"))
-            self._put(data)
-            self._put(tarfile.NUL * (-len(data) % tarfile.BLOCKSIZE))
+    def add(self, sample: bytes) -> None:
+        """Add one sample's tar bytes (from tar_sample)."""
+        self._put(sample)
         self.samples += 1
 
     def commit(self) -> dict:

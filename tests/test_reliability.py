@@ -64,6 +64,22 @@ def test_workers_and_browsers_end_when_only_the_main_process_is_killed(tmp_path)
             os.killpg(proc.pid, signal.SIGKILL)
 
 
+def test_a_killed_worker_is_replaced_and_the_output_does_not_change(dataset, tmp_path):
+    out = tmp_path / "out"
+    proc = start(out, "--workers", "2")
+    main = psutil.Process(proc.pid)
+    deadline = time.time() + 120
+    workers = []
+    while not workers:   # the processes the forkserver forked for the run
+        assert proc.poll() is None and time.time() < deadline, "no worker started"
+        workers = [c for p in main.children() if "forkserver" in " ".join(p.cmdline()) for c in p.children()]
+        time.sleep(0.05)
+    time.sleep(1.0)                                   # into its first chunk
+    workers[0].kill()
+    assert proc.wait(timeout=300) == 0, proc.stderr.read().decode()
+    same_shards(dataset, out)
+
+
 def test_ray_executor_matches_local(dataset, tmp_path):
     out = tmp_path / "ray"
     proc = start(out, "--executor", "ray")

@@ -1,0 +1,35 @@
+"""The local worker processes: output in order, a dead worker's task run again, errors raised in the caller."""
+import os
+from pathlib import Path
+
+import pytest
+
+from synth.workers import run_tasks
+
+
+def _setup(marker: str):
+    """A task that streams two pieces; the first worker to reach task 2 dies in the middle of it."""
+    def task(item: int, emit) -> int:
+        emit(b"%d-a" % item)
+        if item == 2 and not os.path.exists(marker):
+            Path(marker).touch()
+            os._exit(9)
+        if item == 4:
+            raise ValueError("task 4 is bad")
+        emit(b"%d-b" % item)
+        return item * 10
+    return task
+
+
+def test_results_come_in_order_and_a_dead_workers_task_runs_again(tmp_path):
+    pieces = []
+    out = list(run_tasks(2, _setup, (str(tmp_path / "died"),), [0, 1, 2, 3, 5, 6], pieces.append))
+    assert (tmp_path / "died").exists(), "no worker died"
+    assert out == [([b"%d-a" % i, b"%d-b" % i], i * 10) for i in [0, 1, 2, 3, 5, 6]]
+    assert sum(pieces) == 12          # the dead worker's piece was counted, then taken back
+
+
+def test_an_exception_in_a_task_is_raised_in_the_caller(tmp_path):
+    (tmp_path / "died").touch()
+    with pytest.raises(ValueError, match="task 4 is bad"):
+        list(run_tasks(2, _setup, (str(tmp_path / "died"),), [0, 4, 1]))
