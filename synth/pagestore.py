@@ -114,13 +114,12 @@ class PageServer:
         browser = Browser()     # Playwright's sync API belongs to the thread that starts it
         try:
             while (item := self._next()) is not None:
-                if item == "idle" or self.store.ready(*item):
-                    continue
-                pool, spec = item
-                try:
-                    self.store.write(pool, spec, render_page(browser, spec))
-                except Exception as e:   # the worker that waits for this page raises it
-                    self.store.write_error(pool, spec, str(e).splitlines()[0] if str(e) else type(e).__name__)
+                if item != "idle" and not self.store.ready(*item):
+                    pool, spec = item
+                    try:
+                        self.store.write(pool, spec, render_page(browser, spec))
+                    except Exception as e:   # the worker that waits for this page raises it
+                        self.store.write_error(pool, spec, str(e).splitlines()[0] if str(e) else type(e).__name__)
                 if not self._ahead:     # every page is rendered: stop Chromium while the workers go on
                     browser.close()     # (a late request starts it again)
         finally:
