@@ -22,7 +22,7 @@ _PIECE, _DONE, _ERROR = b"P", b"D", b"E"
 def context():
     """The multiprocessing context local workers and their queues come from."""
     ctx = mp.get_context("forkserver")
-    ctx.set_forkserver_preload(["synth.pipeline"])
+    ctx.set_forkserver_preload(["synth.worker_imports"])
     return ctx
 
 
