@@ -81,12 +81,6 @@ def puzzle_size(page: RenderedPage) -> tuple[int, int]:
     return int(round(x1 - x0)), int(round(y1 - y0))
 
 
-def patch_box(page: RenderedPage) -> tuple[float, float, float, float]:
-    """The image-pixel box a sample changes: the puzzle area and the instruction band."""
-    boxes = [page.boxes["synth-puzzle"], page.boxes["synth-instruction"]]
-    return (min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes), max(b[3] for b in boxes))
-
-
 def compose(page: RenderedPage, puzzle_rgb: np.ndarray, instruction: str,
             box: tuple[int, int, int, int] | None = None) -> np.ndarray:
     """The final screenshot, or its pixels inside `box` (which must hold the puzzle and the instruction band):

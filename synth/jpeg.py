@@ -10,6 +10,7 @@ import re
 import cv2
 import numpy as np
 
+QUALITY = 90                               # of every JPEG screenshot
 MCU = 16                                   # block size of 4:2:0 JPEG, in pixels
 _RST = re.compile(rb"\xff[\xd0-\xd7]")     # restart markers; a 0xFF byte in entropy data is stuffed as FF 00
 _SOS, _EOI = b"\xff\xda", b"\xff\xd9"
@@ -41,6 +42,15 @@ def block_box(box: tuple[float, float, float, float], width: int, height: int) -
     x0, y0, x1, y1 = box
     return (int(x0) // MCU * MCU, int(y0) // MCU * MCU,
             min(width, -(-int(np.ceil(x1)) // MCU) * MCU), min(height, -(-int(np.ceil(y1)) // MCU) * MCU))
+
+
+def page_encoder(rgb: np.ndarray, boxes: dict[str, list[float]]) -> "PageEncoder":
+    """The encoder of the samples made from one page (pixels and widget boxes): they differ from it only in
+    the puzzle area and the instruction band."""
+    parts = [boxes["synth-puzzle"], boxes["synth-instruction"]]
+    box = (min(b[0] for b in parts), min(b[1] for b in parts), max(b[2] for b in parts), max(b[3] for b in parts))
+    h, w = rgb.shape[:2]
+    return PageEncoder(rgb, block_box(box, w, h), QUALITY)
 
 
 class PageEncoder:

@@ -10,6 +10,7 @@ import collections
 import dataclasses
 import json
 import os
+import pickle
 import queue
 import shutil
 import threading
@@ -18,6 +19,7 @@ from pathlib import Path
 
 import numpy as np
 
+from synth import jpeg
 from synth.scenes.browser import Browser, RenderedPage
 from synth.scenes.pages import PageSpec
 
@@ -66,9 +68,17 @@ class PageStore:
                 time.sleep(0.002)
         return _read(path)
 
-    def write(self, pool: int, spec: PageSpec, page: RenderedPage) -> None:
-        """Store a page; its .json is written last and marks it ready."""
-        _write(self._path(pool, spec, create=True), page)
+    def encoder(self, pool: int, spec: PageSpec) -> jpeg.PageEncoder | None:
+        """The JPEG encoder the server made for a ready page, if it made one."""
+        path = self._path(pool, spec).with_suffix(".enc")
+        if not path.exists():
+            return None
+        with open(path, "rb") as f:
+            return pickle.load(f)
+
+    def write(self, pool: int, spec: PageSpec, page: RenderedPage, encoder: jpeg.PageEncoder | None = None) -> None:
+        """Store a page, and its JPEG encoder if given; its .json is written last and marks it ready."""
+        _write(self._path(pool, spec, create=True), page, encoder)
 
     def write_error(self, pool: int, spec: PageSpec, message: str) -> None:
         _replace_text(self._path(pool, spec, create=True).with_suffix(".error"), message)
@@ -84,10 +94,11 @@ class PageStore:
 class PageServer:
     """A thread of the main process that renders pages into a PageStore: requested ones first, otherwise the
     next page of the run's pools (`pages`: (pool, spec) in the order samples need them), at most one pool
-    beyond the first unfinished one."""
+    beyond the first unfinished one. With `encoders`, it also makes each page's JPEG encoder (synth.jpeg),
+    so that workers neither encode whole pages nor read more of them than the part their samples change."""
 
-    def __init__(self, store: PageStore, pages: list[tuple[int, PageSpec]], requests) -> None:
-        self.store, self.requests = store, requests
+    def __init__(self, store: PageStore, pages: list[tuple[int, PageSpec]], requests, encoders: bool) -> None:
+        self.store, self.requests, self.encoders = store, requests, encoders
         self._ahead = collections.deque(pages)
         self.first_unfinished = pages[0][0] if pages else 0
         self._thread = threading.Thread(target=self._serve, name="page-server", daemon=True)
@@ -117,7 +128,9 @@ class PageServer:
                 if item != "idle" and not self.store.ready(*item):
                     pool, spec = item
                     try:
-                        self.store.write(pool, spec, render_page(browser, spec))
+                        page = render_page(browser, spec)
+                        encoder = jpeg.page_encoder(page.rgb, page.boxes) if self.encoders else None
+                        self.store.write(pool, spec, page, encoder)
                     except Exception as e:   # the worker that waits for this page raises it
                         self.store.write_error(pool, spec, str(e).splitlines()[0] if str(e) else type(e).__name__)
                 if not self._ahead:     # every page is rendered: stop Chromium while the workers go on
@@ -132,12 +145,17 @@ def _replace_text(path: Path, text: str) -> None:
     os.replace(tmp, path)
 
 
-def _write(path: Path, page: RenderedPage) -> None:
-    """Pixels as .npy, then spec and boxes as .json, each by rename."""
+def _write(path: Path, page: RenderedPage, encoder: jpeg.PageEncoder | None) -> None:
+    """Pixels as .npy, the encoder as .enc, then spec and boxes as .json, each by rename."""
     tmp = path.with_suffix(".npy.tmp")
     with open(tmp, "wb") as f:
         np.save(f, np.ascontiguousarray(page.rgb))
     os.replace(tmp, path.with_suffix(".npy"))
+    if encoder is not None:
+        tmp = path.with_suffix(".enc.tmp")
+        with open(tmp, "wb") as f:
+            pickle.dump(encoder, f)
+        os.replace(tmp, path.with_suffix(".enc"))
     _replace_text(path.with_suffix(".json"),
                   json.dumps({"spec": dataclasses.asdict(page.spec), "boxes": page.boxes, "dpr": page.dpr}))
 

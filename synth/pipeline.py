@@ -6,7 +6,7 @@ import numpy as np
 
 from synth import SCHEMA, __version__, draw, jpeg, reward, spec
 from synth.augment import degrade
-from synth.compose import compose, patch_box, puzzle_origin, puzzle_size, to_image
+from synth.compose import compose, puzzle_origin, puzzle_size, to_image
 from synth.config import POOL_SIZE, POOL_SPAN, RunConfig, page_pool
 from synth.families import FAMILIES
 from synth.families.base import Reject, Task
@@ -16,7 +16,6 @@ from synth.scenes.pages import PLATFORMS, PageSpec, list_templates
 from synth.seeds import sample_seed
 
 MAX_ATTEMPTS = 60      # redraws of one sample before the run gives up
-JPEG_QUALITY = 90
 GROUNDING_PLATFORMS = ["web", "mobile", "desktop"]
 
 
@@ -54,10 +53,9 @@ class Generator:
         if self.cfg.image_format != "jpg":
             return encode_image(compose(page, puzzle_rgb, instruction), self.cfg.image_format)
         encoder = self._encoders.get(spec)
-        if encoder is None:
-            h, w = page.rgb.shape[:2]
-            encoder = jpeg.PageEncoder(page.rgb, jpeg.block_box(patch_box(page), w, h), JPEG_QUALITY)
-            self._encoders[spec] = encoder
+        if encoder is None:   # the page server's, or made here
+            encoder = self.store.encoder(self._pool, spec) if self.store else None
+            self._encoders[spec] = encoder = encoder or jpeg.page_encoder(page.rgb, page.boxes)
         return encoder.encode(compose(page, puzzle_rgb, instruction, encoder.box))
 
     def sample(self, index: int) -> tuple[str, dict[str, bytes], Counter]:
@@ -157,7 +155,7 @@ def remeasure(task: Task, before: np.ndarray, after: np.ndarray) -> None:
 
 def encode_image(rgb: np.ndarray, fmt: str) -> bytes:
     """JPEG (quality 90) or PNG bytes of an RGB image."""
-    params = [cv2.IMWRITE_PNG_COMPRESSION, 1] if fmt == "png" else [cv2.IMWRITE_JPEG_QUALITY, JPEG_QUALITY]
+    params = [cv2.IMWRITE_PNG_COMPRESSION, 1] if fmt == "png" else [cv2.IMWRITE_JPEG_QUALITY, jpeg.QUALITY]
     ok, data = cv2.imencode("." + fmt, cv2.cvtColor(rgb, cv2.COLOR_RGB2BGR), params)
     if not ok:
         raise RuntimeError(f"could not encode a {fmt} image")

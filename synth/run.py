@@ -136,7 +136,8 @@ def run_local(cfg: RunConfig, chunks: list[Chunk], workers: int, on_sample: Call
     store = PageStore(out / PAGES)
     pools = list(dict.fromkeys(c[1] // POOL_SPAN for c in chunks))
     server = PageServer(store, [(p, PageSpec(t, lang, v, mode, c)) for p in pools
-                                for t, lang, v, mode in page_pool(cfg, p) for c in CONTROLS], requests)
+                                for t, lang, v, mode in page_pool(cfg, p) for c in CONTROLS], requests,
+                        encoders=cfg.image_format == "jpg")
     server.start()
     try:
         results = run_tasks(workers, _setup_worker, (cfg, os.getpid(), store.folder, requests), chunks, on_sample)
