@@ -84,16 +84,27 @@ class PageEncoder:
         x0, y0, x1, y1 = self.box
         if patch.shape[:2] != (y1 - y0, x1 - x0):
             raise ValueError(f"patch is {patch.shape[1]}x{patch.shape[0]}, box is {x1 - x0}x{y1 - y0}")
-        _, segments = _split(encode(np.ascontiguousarray(patch), self.quality))
-        width = self.c1 - self.c0
-        out = [self._header]
-        for i, r in enumerate(range(self.r0, self.r1)):
+        data = encode(np.ascontiguousarray(patch), self.quality)
+        sos = data.index(_SOS)
+        scan = bytearray(data[sos + 2 + int.from_bytes(data[sos + 2:sos + 4], "big"):-2])
+        # the patch's own restart markers, renumbered for the segments' places in the page
+        width, rows = self.c1 - self.c0, self.r1 - self.r0
+        raw = np.frombuffer(scan, np.uint8)
+        markers = np.flatnonzero((raw[:-1] == 0xFF) & ((raw[1:] & 0xF8) == 0xD0))
+        if len(markers) != width * rows - 1:
+            raise RuntimeError(f"expected one restart interval per MCU, found {len(markers) + 1} segments")
+        local = np.arange(len(markers))
+        place = (self.r0 + local // width) * self.cols + self.c0 + local % width
+        raw[markers + 1] = 0xD0 | (place & 7)
+        ends = np.append(markers[width - 1::width] + 2, len(scan))   # after each row's last marker
+        last = (self.r1 - 1) * self.cols + self.c1 - 1               # the page's index of the patch's last segment
+        out, start = [self._header], 0
+        for i, end in enumerate(ends.tolist()):
             if i:
                 out.append(self._gaps[i - 1])
-            first = r * self.cols + self.c0
-            row = segments[i * width:(i + 1) * width]
-            out += [part for j, seg in enumerate(row, first) for part in (seg, _MARKERS[j & 7])]
-            if first + width == self._n:      # the image's last segment: no marker after it
-                out.pop()
+            out.append(memoryview(scan)[start:end])
+            start = end
+        if last != self._n - 1:      # a marker follows unless it is the image's last segment
+            out.append(_MARKERS[last & 7])
         out.append(self._tail)
         return b"".join(out)
