@@ -101,6 +101,7 @@ class PageServer:
         self.store, self.requests, self.encoders = store, requests, encoders
         self._ahead = collections.deque(pages)
         self.first_unfinished = pages[0][0] if pages else 0
+        self.failure: Exception | None = None
         self._thread = threading.Thread(target=self._serve, name="page-server", daemon=True)
 
     def start(self) -> None:
@@ -129,14 +130,22 @@ class PageServer:
                     pool, spec = item
                     try:
                         page = render_page(browser, spec)
+                    except Exception as e:   # a broken page: the worker that waits for it raises it
+                        self.store.write_error(pool, spec, str(e).splitlines()[0] if str(e) else type(e).__name__)
+                    else:
                         encoder = jpeg.page_encoder(page.rgb, page.boxes) if self.encoders else None
                         self.store.write(pool, spec, page, encoder)
-                    except Exception as e:   # the worker that waits for this page raises it
-                        self.store.write_error(pool, spec, str(e).splitlines()[0] if str(e) else type(e).__name__)
                 if not self._ahead:     # every page is rendered: stop Chromium while the workers go on
                     browser.close()     # (a late request starts it again)
+        except Exception as e:          # the store failed (a full disk, say): the run stops (see check)
+            self.failure = e
         finally:
             browser.close()
+
+    def check(self) -> None:
+        """Raise the error that stopped the server, if one did."""
+        if self.failure is not None:
+            raise self.failure
 
 
 def _replace_text(path: Path, text: str) -> None:
@@ -148,8 +157,10 @@ def _replace_text(path: Path, text: str) -> None:
 def _write(path: Path, page: RenderedPage, encoder: jpeg.PageEncoder | None) -> None:
     """Pixels as .npy, the encoder as .enc, then spec and boxes as .json, each by rename."""
     tmp = path.with_suffix(".npy.tmp")
-    with open(tmp, "wb") as f:
-        np.save(f, np.ascontiguousarray(page.rgb))
+    rgb = np.ascontiguousarray(page.rgb)
+    with open(tmp, "wb") as f:   # as np.save writes it, but a full disk raises ENOSPC, not a short count
+        np.lib.format.write_array_header_1_0(f, np.lib.format.header_data_from_array_1_0(rgb))
+        f.write(rgb.data)
     os.replace(tmp, path.with_suffix(".npy"))
     if encoder is not None:
         tmp = path.with_suffix(".enc.tmp")

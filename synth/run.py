@@ -140,7 +140,8 @@ def run_local(cfg: RunConfig, chunks: list[Chunk], workers: int, on_sample: Call
                         encoders=cfg.image_format == "jpg")
     server.start()
     try:
-        results = run_tasks(workers, _setup_worker, (cfg, os.getpid(), store.folder, requests), chunks, on_sample)
+        results = run_tasks(workers, _setup_worker, (cfg, os.getpid(), store.folder, requests), chunks, on_sample,
+                            check=server.check)
         for i, result in enumerate(results):
             yield result
             pool_id = chunks[i][1] // POOL_SPAN     # results come in order: a pool ends with its last chunk

@@ -15,6 +15,7 @@ from typing import Any, Callable, Iterator
 MAX_DEATHS = 3            # times a task may lose its worker before the run gives up
 AHEAD = 2                 # tasks queued at a worker
 PIPE_BYTES = 1 << 20      # buffer of a worker's result pipe (Linux caps it at /proc/sys/fs/pipe-max-size)
+CHECK_S = 1.0             # longest wait between calls of run_tasks' check
 
 _PIECE, _DONE, _ERROR = b"P", b"D", b"E"
 
@@ -40,17 +41,20 @@ def _work(tasks, results, setup: Callable, args: tuple) -> None:
     def emit(piece: bytes) -> None:
         results.send_bytes(_PIECE + piece)
 
-    while (item := tasks.recv()) is not None:
-        try:
-            result = task(item, emit)
-        except Exception as e:
+    try:
+        while (item := tasks.recv()) is not None:
             try:
-                message = _ERROR + pickle.dumps(e)
-            except Exception:   # not picklable: keep its text
-                message = _ERROR + pickle.dumps(RuntimeError(f"{type(e).__name__}: {e}"))
-            results.send_bytes(message)
-        else:
-            results.send_bytes(_DONE + pickle.dumps(result))
+                result = task(item, emit)
+            except Exception as e:
+                try:
+                    message = _ERROR + pickle.dumps(e)
+                except Exception:   # not picklable: keep its text
+                    message = _ERROR + pickle.dumps(RuntimeError(f"{type(e).__name__}: {e}"))
+                results.send_bytes(message)
+            else:
+                results.send_bytes(_DONE + pickle.dumps(result))
+    except (BrokenPipeError, EOFError):     # the main process stopped listening: end quietly
+        pass
 
 
 class _Worker:
@@ -78,31 +82,38 @@ class _Worker:
             self.queued.append(todo.popleft())
             self.tasks.send(items[self.queued[-1]])
 
-    def stop(self) -> None:
-        try:
-            self.tasks.send(None)
-        except OSError:
-            pass
-        self.process.join(timeout=5)
+    def stop(self, wait: bool = True) -> None:
+        """End the worker: after its task if `wait` (else, or if it is still sending, at once)."""
+        self.results.close()
+        if wait:
+            try:
+                self.tasks.send(None)
+            except OSError:
+                pass
+            self.process.join(timeout=5)
         if self.process.is_alive():
             self.process.kill()
-            self.process.join()
+        self.process.join()
         self.tasks.close()
-        self.results.close()
 
 
 def run_tasks(workers: int, setup: Callable, args: tuple, items: list,
-              on_piece: Callable[[int], None] | None = None) -> Iterator[tuple[list[bytes], Any]]:
+              on_piece: Callable[[int], None] | None = None,
+              check: Callable[[], None] | None = None) -> Iterator[tuple[list[bytes], Any]]:
     """Run `items` on `workers` processes (see _work); yields (pieces, result) of each item in order.
-    `on_piece(n)` is called as pieces arrive (n = -k when a dead worker's k pieces are thrown away)."""
+    `on_piece(n)` is called as pieces arrive (n = -k when a dead worker's k pieces are thrown away);
+    `check()`, at least every CHECK_S seconds, may raise to stop the run."""
     pool = [_Worker(setup, args) for _ in range(min(workers, len(items)))]
     todo, finished, deaths, next_out = deque(range(len(items))), {}, [0] * len(items), 0
+    complete = False
     try:
         for w in pool:
             w.send(todo, items, len(pool))
         while next_out < len(items):
             busy = [w for w in pool if w.queued]
-            ready = wait([w.results for w in busy] + [w.process.sentinel for w in busy])
+            ready = wait([w.results for w in busy] + [w.process.sentinel for w in busy], timeout=CHECK_S)
+            if check:
+                check()
             for w in busy:
                 if w.results in ready:
                     try:
@@ -137,6 +148,7 @@ def run_tasks(workers: int, setup: Callable, args: tuple, items: list,
             while next_out in finished:
                 yield finished.pop(next_out)
                 next_out += 1
-    finally:
+        complete = True
+    finally:    # after an error, or when the caller stops early, the workers' work is of no use
         for w in pool:
-            w.stop()
+            w.stop(wait=complete)

@@ -105,16 +105,18 @@ def test_browser_killed_mid_run_is_restarted():
         gen.close()
 
 
-def test_full_disk_gives_one_line_and_no_partial_shard(tmp_path):
+@pytest.mark.parametrize("workers", ["1", "2"])   # 2: the page server's pages fill the disk first
+def test_full_disk_gives_one_line_and_no_partial_shard(tmp_path, workers):
     disk = tmp_path / "disk"
     disk.mkdir()
     if subprocess.run(["mount", "-t", "tmpfs", "-o", "size=600k", "tmpfs", str(disk)]).returncode != 0:
         pytest.skip("cannot mount a small tmpfs here (needs root)")
     try:
-        r = subprocess.run([sys.executable, "-m", "synth", *ARGS, "--out", str(disk / "out"), "--workers", "1"],
-                           capture_output=True, text=True)
+        r = subprocess.run([sys.executable, "-m", "synth", *ARGS, "--out", str(disk / "out"), "--workers", workers],
+                           capture_output=True, text=True, timeout=120)
         assert r.returncode == 1 and "No space left on device" in r.stderr, r.stderr
         assert "Traceback" not in r.stderr and len(r.stderr.strip().splitlines()) == 1
         assert not list((disk / "out").glob("*.tmp")) and not list((disk / "out").glob("*.tar"))
+        assert not (disk / "out" / ".pages").exists()
     finally:
         subprocess.run(["umount", str(disk)])
