@@ -121,7 +121,7 @@ def run_tasks(workers: int, setup: Callable, args: tuple, items: list,
                     except (EOFError, OSError):
                         message = None       # it died; its sentinel says so too
                     if message is not None:
-                        kind, body = message[:1], message[1:]
+                        kind, body = message[:1], memoryview(message)[1:]   # no copy of the piece
                         if kind == _PIECE:
                             w.pieces.append(body)
                             if on_piece:
