@@ -130,10 +130,10 @@ class PageServer:
                     pool, spec = item
                     try:
                         page = render_page(browser, spec)
+                        encoder = jpeg.page_encoder(page.rgb, page.boxes) if self.encoders else None
                     except Exception as e:   # a broken page: the worker that waits for it raises it
                         self.store.write_error(pool, spec, str(e).splitlines()[0] if str(e) else type(e).__name__)
                     else:
-                        encoder = jpeg.page_encoder(page.rgb, page.boxes) if self.encoders else None
                         self.store.write(pool, spec, page, encoder)
                 if not self._ahead:     # every page is rendered: stop Chromium while the workers go on
                     browser.close()     # (a late request starts it again)
