@@ -5,14 +5,11 @@ encoded once with a restart marker after every 16x16 block (MCU): each block's e
 then independent of the others, so a sample encodes only the blocks its patch covers and splices them
 between the page's. The result is byte-identical to encoding the whole composed screenshot with the same
 settings (baseline, 4:2:0, standard Huffman tables, restart interval 1); the markers cost ~5% in size."""
-import re
-
 import cv2
 import numpy as np
 
 QUALITY = 90                               # of every JPEG screenshot
 MCU = 16                                   # block size of 4:2:0 JPEG, in pixels
-_RST = re.compile(rb"\xff[\xd0-\xd7]")     # restart markers; a 0xFF byte in entropy data is stuffed as FF 00
 _SOS, _EOI = b"\xff\xda", b"\xff\xd9"
 
 
@@ -25,13 +22,23 @@ def encode(rgb: np.ndarray, quality: int) -> bytes:
     return data.tobytes()
 
 
-def _split(data: bytes) -> tuple[bytes, list[bytes]]:
-    """(headers up to the end of the scan header, entropy-coded segment of each MCU in raster order)."""
+def _scan(data: bytes) -> tuple[bytes, bytes]:
+    """(headers up to the end of the scan header, the entropy-coded data) of a JPEG."""
     sos = data.index(_SOS)
     start = sos + 2 + int.from_bytes(data[sos + 2:sos + 4], "big")
     if not data.endswith(_EOI):
         raise ValueError("JPEG does not end with EOI")
-    return data[:start], _RST.split(data[start:-2])
+    return data[:start], data[start:-2]
+
+
+def _markers(scan, segments: int) -> np.ndarray:
+    """Positions of the restart markers in entropy-coded data that must hold `segments` segments (a 0xFF
+    byte of the data itself is stuffed as FF 00, so FF D0..D7 is always a marker)."""
+    raw = np.frombuffer(scan, np.uint8)
+    found = np.flatnonzero((raw[:-1] == 0xFF) & ((raw[1:] & 0xF8) == 0xD0))
+    if len(found) != segments - 1:
+        raise RuntimeError(f"expected one restart interval per MCU, found {len(found) + 1} segments")
+    return found
 
 
 _MARKERS = [bytes((0xFF, 0xD0 + i)) for i in range(8)]   # the marker after segment k is _MARKERS[k & 7]
@@ -64,10 +71,10 @@ class PageEncoder:
         self.box, self.quality = box, quality
         self.cols = -(-w // MCU)
         self.c0, self.r0, self.c1, self.r1 = x0 // MCU, y0 // MCU, -(-x1 // MCU), -(-y1 // MCU)
-        header, segments = _split(encode(rgb, quality))
-        n = len(segments)
-        if n != self.cols * -(-h // MCU):
-            raise RuntimeError(f"expected one restart interval per MCU, found {n} segments")
+        header, scan = _scan(encode(rgb, quality))
+        n = self.cols * -(-h // MCU)
+        markers = _markers(scan, n).tolist()
+        segments = [scan[a:b] for a, b in zip([0] + [m + 2 for m in markers], markers + [len(scan)])]
         # the page's bytes around the patch: before its first block, between its rows, after its last block,
         # each with the markers that precede the next patch block
         pieces = []
@@ -84,18 +91,13 @@ class PageEncoder:
         x0, y0, x1, y1 = self.box
         if patch.shape[:2] != (y1 - y0, x1 - x0):
             raise ValueError(f"patch is {patch.shape[1]}x{patch.shape[0]}, box is {x1 - x0}x{y1 - y0}")
-        data = encode(np.ascontiguousarray(patch), self.quality)
-        sos = data.index(_SOS)
-        scan = bytearray(data[sos + 2 + int.from_bytes(data[sos + 2:sos + 4], "big"):-2])
+        scan = bytearray(_scan(encode(np.ascontiguousarray(patch), self.quality))[1])
         # the patch's own restart markers, renumbered for the segments' places in the page
-        width, rows = self.c1 - self.c0, self.r1 - self.r0
-        raw = np.frombuffer(scan, np.uint8)
-        markers = np.flatnonzero((raw[:-1] == 0xFF) & ((raw[1:] & 0xF8) == 0xD0))
-        if len(markers) != width * rows - 1:
-            raise RuntimeError(f"expected one restart interval per MCU, found {len(markers) + 1} segments")
+        width = self.c1 - self.c0
+        markers = _markers(scan, width * (self.r1 - self.r0))
         local = np.arange(len(markers))
         place = (self.r0 + local // width) * self.cols + self.c0 + local % width
-        raw[markers + 1] = 0xD0 | (place & 7)
+        np.frombuffer(scan, np.uint8)[markers + 1] = 0xD0 | (place & 7)
         ends = np.append(markers[width - 1::width] + 2, len(scan))   # after each row's last marker
         last = (self.r1 - 1) * self.cols + self.c1 - 1               # the page's index of the patch's last segment
         out, start = [self._header], 0
