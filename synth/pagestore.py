@@ -8,6 +8,7 @@ a queue and waits for the page's files. Pages render to the same pixels wherever
 deleted once its samples are done."""
 import collections
 import dataclasses
+import io
 import json
 import os
 import pickle
@@ -62,7 +63,7 @@ class PageStore:
             deadline = time.monotonic() + WAIT_S
             while not self.ready(pool, spec):
                 if error.exists():
-                    raise RuntimeError(error.read_text())
+                    raise RuntimeError(error.read_text(encoding="utf-8"))
                 if time.monotonic() > deadline:
                     raise RuntimeError(f"page {spec.template} was not rendered within {WAIT_S} s")
                 time.sleep(0.002)
@@ -81,7 +82,7 @@ class PageStore:
         _write(self._path(pool, spec, create=True), page, encoder)
 
     def write_error(self, pool: int, spec: PageSpec, message: str) -> None:
-        _replace_text(self._path(pool, spec, create=True).with_suffix(".error"), message)
+        _replace(self._path(pool, spec, create=True).with_suffix(".error"), message.encode())
 
     def drop(self, pool: int) -> None:
         """Delete a finished pool's pages (workers that still map them keep their copy until they let go)."""
@@ -148,27 +149,25 @@ class PageServer:
             raise self.failure
 
 
-def _replace_text(path: Path, text: str) -> None:
+def _replace(path: Path, *parts) -> None:
+    """Write `parts` (bytes-like) to `path` through a temporary file and a rename."""
     tmp = path.with_name(path.name + ".tmp")
-    tmp.write_text(text)
+    with open(tmp, "wb") as f:   # (file writes, so that a full disk raises ENOSPC rather than a short count)
+        for part in parts:
+            f.write(part)
     os.replace(tmp, path)
 
 
 def _write(path: Path, page: RenderedPage, encoder: jpeg.PageEncoder | None) -> None:
-    """Pixels as .npy, the encoder as .enc, then spec and boxes as .json, each by rename."""
-    tmp = path.with_suffix(".npy.tmp")
+    """Pixels as .npy, the encoder as .enc, then spec and boxes as .json, which marks the page ready."""
     rgb = np.ascontiguousarray(page.rgb)
-    with open(tmp, "wb") as f:   # as np.save writes it, but a full disk raises ENOSPC, not a short count
-        np.lib.format.write_array_header_1_0(f, np.lib.format.header_data_from_array_1_0(rgb))
-        f.write(rgb.data)
-    os.replace(tmp, path.with_suffix(".npy"))
+    header = io.BytesIO()
+    np.lib.format.write_array_header_1_0(header, np.lib.format.header_data_from_array_1_0(rgb))
+    _replace(path.with_suffix(".npy"), header.getvalue(), rgb.data)
     if encoder is not None:
-        tmp = path.with_suffix(".enc.tmp")
-        with open(tmp, "wb") as f:
-            pickle.dump(encoder, f)
-        os.replace(tmp, path.with_suffix(".enc"))
-    _replace_text(path.with_suffix(".json"),
-                  json.dumps({"spec": dataclasses.asdict(page.spec), "boxes": page.boxes, "dpr": page.dpr}))
+        _replace(path.with_suffix(".enc"), pickle.dumps(encoder))
+    meta = {"spec": dataclasses.asdict(page.spec), "boxes": page.boxes, "dpr": page.dpr}
+    _replace(path.with_suffix(".json"), json.dumps(meta).encode())
 
 
 def _read(path: Path) -> RenderedPage:
