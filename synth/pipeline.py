@@ -139,8 +139,7 @@ def scale_task(task: Task, factor: int) -> None:
 def remeasure(task: Task, before: np.ndarray, after: np.ndarray) -> None:
     """After a warp, re-measure every object's box and the reference points from the warped instance map."""
     boxes = draw.instance_boxes(after)
-    area_before = np.bincount(before.ravel(), minlength=256)
-    area_after = np.bincount(after.ravel(), minlength=256)
+    area_before, area_after = draw.instance_areas(before), draw.instance_areas(after)
     for o in task.objects:
         if o["id"] not in boxes or area_after[o["id"]] < 0.8 * area_before[o["id"]]:
             raise Reject("augment.object_clipped")

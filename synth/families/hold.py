@@ -309,7 +309,7 @@ def surround(puzzle: Puzzle, i: int, box: list[float]) -> np.ndarray:
 
 def solve(params: Params, puzzle: Puzzle) -> Task:
     boxes = draw.instance_boxes(puzzle.instances)
-    areas = np.bincount(puzzle.instances.ravel(), minlength=len(params.buttons) + 1)
+    areas = draw.instance_areas(puzzle.instances)
     w, h = params.size
     fills, measured, names = {}, {}, palette_lab()
     for i, m in puzzle.meta.items():

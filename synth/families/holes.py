@@ -319,7 +319,7 @@ def solve(params: Params, puzzle: Puzzle) -> Task:
     k = max(1, int(round(ROBUST_PX * min(w, h) / 320)))
     kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * k + 1, 2 * k + 1))
     boxes = draw.instance_boxes(inst)
-    areas = np.bincount(inst.ravel(), minlength=max(puzzle.meta) + 1)
+    areas = draw.instance_areas(inst)
     objects, holes, masks = [], {}, {}
     min_contrast = 255.0
     for i, m in puzzle.meta.items():

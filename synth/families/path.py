@@ -412,7 +412,7 @@ def solve(params: Params, puzzle: Puzzle) -> Task:
     if inside:
         raise Reject(f"{NAME}.crowded_end")
     boxes = draw.instance_boxes(puzzle.instances)
-    areas = np.bincount(puzzle.instances.ravel(), minlength=2 * n + 1)
+    areas = draw.instance_areas(puzzle.instances)
     colours = {}
     for i in range(1, n + 1):
         # the line's box and a 1 px ring (inside the puzzle) erode as the whole puzzle would

@@ -132,7 +132,7 @@ def render(params: Params) -> Puzzle:
             OBJECT: {"role": "target", "label": draw.kind_by_key(params.target).en, "kind": params.target},
             KNOB: {"role": "slider_knob", "label": "slider knob", "kind": ""},
             TRACK: {"role": "slider_track", "label": "slider track", "kind": ""}}
-    counts = np.bincount(inst.ravel(), minlength=len(meta) + 1)
+    counts = draw.instance_areas(inst)
     full = {i: int(counts[i]) for i in meta}
     full[OBJECT] = int(on.sum())
     return Puzzle(rgb, inst, full, meta, extras={"disc": geo["disc"], "upright": upright})
