@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 from synth.scenes.browser import Browser
-from synth.scenes.pages import CONTROLS, PageSpec, list_templates
+from synth.scenes.pages import CONTROLS, PageSpec, list_templates, render_html
 
 
 @pytest.fixture(scope="module")
@@ -18,11 +18,22 @@ def browser():
 
 
 @pytest.mark.parametrize("template", [list_templates(p)[0] for p in ("web", "mobile", "desktop")])
-def test_capture_equals_playwright_screenshot(browser, template):
+def test_capture_equals_playwright_emulation_and_screenshot(browser, template):
+    """Our tabs emulate each screen through DevTools and capture it fast; Playwright's own emulation (a
+    context with the screen's viewport, density and touch) and its screenshot must give the same pixels."""
     spec = PageSpec(template, "en", 3, "modal", "input")
     page = browser.render(spec)
-    tab = browser._page(spec)     # the tab that rendered it, still showing the page
-    png = tab.page.screenshot(type="png", animations="disabled", caret="hide")
+    (width, height), dpr = spec.screen
+    mobile = spec.platform == "mobile"
+    context = browser._browser.new_context(viewport={"width": width, "height": height}, device_scale_factor=dpr,
+                                           is_mobile=mobile, has_touch=mobile)
+    try:
+        context.route("**/*", lambda route: route.abort())
+        tab = context.new_page()
+        tab.set_content(render_html(spec), wait_until="load")
+        png = tab.screenshot(type="png", animations="disabled", caret="hide")
+    finally:
+        context.close()
     reference = cv2.cvtColor(cv2.imdecode(np.frombuffer(png, np.uint8), cv2.IMREAD_COLOR), cv2.COLOR_BGR2RGB)
     assert page.rgb.shape == reference.shape
     assert np.array_equal(page.rgb, reference)
@@ -34,7 +45,7 @@ def test_pages_do_not_depend_on_history_or_load(browser):
     variant gave this page's "none" variant two different pictures in 25 renders under load.)"""
     specs = [PageSpec("desktop/editor", "zh", 1769803691, "inline", c) for c in CONTROLS]
     first = [browser.render(s).rgb for s in specs]
-    for other in list_templates("desktop"):
+    for other in list_templates():      # every platform's tab shares the renderer process
         browser.render(PageSpec(other, "en", 7, "modal", "none"))
     load = [subprocess.Popen([sys.executable, "-c", "while True: pass"]) for _ in range(2)]
     try:

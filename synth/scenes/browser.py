@@ -13,8 +13,8 @@ from synth.scenes.pages import PageSpec, render_html
 log = logging.getLogger(__name__)
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-quic",
                  "--no-first-run", "--disable-component-update", "--disable-sync", "--hide-scrollbars",
-                 "--font-render-hinting=none"]
-RECYCLE_EVERY = 20   # pages per browser context, to bound Chromium's memory growth
+                 "--font-render-hinting=none", "--renderer-process-limit=1"]
+RESTART_EVERY = 360  # pages per browser (20 pools), to bound its memory
 BOX_IDS = ["synth-widget", "synth-instruction", "synth-puzzle", "synth-answer", "synth-verify", "synth-refresh", "synth-skip"]
 
 # Every element annotated for grounding (data-g), with its box, what it shows, and whether it is the
@@ -80,12 +80,20 @@ def chromium_path() -> str | None:
 
 
 class Browser:
-    """A lazily started Chromium that renders PageSpecs; restarts itself if it dies."""
+    """A lazily started Chromium that renders PageSpecs; restarts itself if it dies.
+
+    Pages render in one browser context, in a tab per screen (size, density, mobile or not) whose emulation
+    never changes, and one renderer process serves them all. Each renderer, and each browser window with
+    the omnibox popup Chromium preloads for it, costs ~0.5 s of CPU to start, so tabs live as long as the
+    browser; it restarts every RESTART_EVERY pages, which bounds its memory. Pages render to the same
+    pixels whatever ran before (tests/test_browser.py)."""
 
     def __init__(self) -> None:
         self._pw = None
         self._browser = None
-        self._contexts: dict[tuple, _Tab] = {}
+        self._context = None
+        self._tabs: dict[tuple, _Tab] = {}
+        self._pages = 0     # rendered since the browser started
 
     def _start(self) -> None:
         from playwright.sync_api import sync_playwright
@@ -97,23 +105,19 @@ class Browser:
             self.close()
             raise RuntimeError(f"cannot start Chromium ({path or 'Playwright managed'}): "
                                f"install it with `apt-get install chromium` ({e.__class__.__name__})") from e
+        self._context = self._browser.new_context(no_viewport=True, java_script_enabled=True)
+        self._context.route("**/*", lambda route: route.abort())
 
     def _page(self, spec: PageSpec) -> "_Tab":
+        if self._pages >= RESTART_EVERY:
+            self.close()
         if self._browser is None:
             self._start()
         (width, height), dpr = spec.screen
-        key = (spec.platform, width, height, dpr)
-        tab = self._contexts.get(key)
-        if tab is None or tab.pages >= RECYCLE_EVERY:
-            if tab is not None:
-                tab.context.close()
-            ctx = self._browser.new_context(
-                viewport={"width": width, "height": height}, device_scale_factor=dpr,
-                is_mobile=spec.platform == "mobile", has_touch=spec.platform == "mobile", java_script_enabled=True)
-            ctx.route("**/*", lambda route: route.abort())
-            tab = _Tab(ctx, ctx.new_page(), spec.platform == "mobile", width, height, dpr)
-            self._contexts[key] = tab
-        return tab
+        key = (width, height, dpr, spec.platform == "mobile")
+        if key not in self._tabs:
+            self._tabs[key] = _Tab(self._context, *key)
+        return self._tabs[key]
 
     def render(self, spec: PageSpec) -> RenderedPage:
         """Render one page; retries once on a fresh browser if Chromium crashed."""
@@ -131,7 +135,7 @@ class Browser:
     def _render(self, spec: PageSpec, html: str) -> RenderedPage:
         tab = self._page(spec)
         tab.page.set_content(html, wait_until="load", timeout=30_000)
-        tab.pages += 1
+        self._pages += 1
         found = tab.page.evaluate(_ELEMENTS_JS) if spec.mode == "none" else {"elements": [], "texts": {}, "decor": {}}
         for el in found["elements"]:
             el["box"] = [float(v) * tab.dpr for v in el["box"]]
@@ -140,31 +144,28 @@ class Browser:
 
     def close(self) -> None:
         """Stop Chromium and Playwright; safe to call twice."""
-        for tab in self._contexts.values():
-            try:
-                tab.context.close()
-            except Exception:
-                pass
-        self._contexts.clear()
-        for obj in (self._browser, self._pw):
+        self._tabs.clear()
+        self._pages = 0
+        for obj in (self._context, self._browser, self._pw):
             try:
                 if obj is not None:
-                    obj.close() if obj is self._browser else obj.stop()
+                    obj.stop() if obj is self._pw else obj.close()
             except Exception:
                 pass
-        self._browser = self._pw = None
+        self._context = self._browser = self._pw = None
 
 
 class _Tab:
-    """A browser context with one page at a fixed screen size, and a DevTools session for fast captures."""
+    """A page of the context with a fixed screen, emulated through a DevTools session of its own (which
+    also makes captures come at device pixels)."""
 
-    def __init__(self, context, page, mobile: bool, width: int, height: int, dpr: int) -> None:
-        self.context, self.page, self.width, self.height, self.dpr = context, page, width, height, dpr
-        self.pages = 0
-        # a session of our own, with the same screen as the page's, so that captures come at device pixels
-        self._cdp = context.new_cdp_session(page)
+    def __init__(self, context, width: int, height: int, dpr: int, mobile: bool) -> None:
+        self.page, self.width, self.height, self.dpr = context.new_page(), width, height, dpr
+        self._cdp = context.new_cdp_session(self.page)
         self._cdp.send("Emulation.setDeviceMetricsOverride",
                        {"width": width, "height": height, "deviceScaleFactor": dpr, "mobile": mobile})
+        self._cdp.send("Emulation.setTouchEmulationEnabled", {"enabled": mobile, "maxTouchPoints": 1} if mobile
+                       else {"enabled": False})
 
     def boxes(self) -> dict[str, list[float]]:
         """The widget's element boxes in device pixels (absent elements left out)."""
