@@ -93,6 +93,7 @@ class Browser:
         self._browser = None
         self._context = None
         self._tabs: dict[tuple, _Tab] = {}
+        self._front: tuple | None = None    # the key of the tab in front
         self._pages = 0     # rendered since the browser started
 
     def _start(self) -> None:
@@ -117,6 +118,9 @@ class Browser:
         key = (width, height, dpr, spec.platform == "mobile")
         if key not in self._tabs:
             self._tabs[key] = _Tab(self._context, *key)
+        elif key != self._front:   # a capture of a tab in the background first waits ~0.8 s for a frame
+            self._tabs[key].page.bring_to_front()
+        self._front = key
         return self._tabs[key]
 
     def render(self, spec: PageSpec) -> RenderedPage:
@@ -145,7 +149,7 @@ class Browser:
     def close(self) -> None:
         """Stop Chromium and Playwright; safe to call twice."""
         self._tabs.clear()
-        self._pages = 0
+        self._front, self._pages = None, 0
         for obj in (self._context, self._browser, self._pw):
             try:
                 if obj is not None:
