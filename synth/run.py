@@ -144,6 +144,8 @@ def run_local(cfg: RunConfig, chunks: list[Chunk], workers: int, on_sample: Call
                             check=server.check)
         for i, result in enumerate(results):
             yield result
+            del result              # written by now: its samples' memory goes back to the system
+            _return_free_memory()
             pool_id = chunks[i][1] // POOL_SPAN     # results come in order: a pool ends with its last chunk
             if i + 1 == len(chunks) or chunks[i + 1][1] // POOL_SPAN != pool_id:
                 store.drop(pool_id)
