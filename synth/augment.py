@@ -2,6 +2,7 @@
 
 They are applied to the puzzle before it is pasted into the page; geometric ones move the instance
 map with the pixels, so boxes are re-measured afterwards."""
+import random
 import warnings
 from functools import lru_cache
 
@@ -65,8 +66,10 @@ def pipeline(level: int, geometric: bool) -> A.Compose:
 
 def degrade(rgb: np.ndarray, instances: np.ndarray, level: int, geometric: bool, seed: int
             ) -> tuple[np.ndarray, np.ndarray, list[str]]:
-    """Apply the level's pipeline, seeded per sample; returns (rgb, instances, names of applied transforms)."""
+    """Apply the level's pipeline, seeded per sample; returns (rgb, instances, names of applied transforms).
+    Its transforms draw from one pair of generators: seeded each alike (set_random_seed), they would all draw
+    the same numbers, so that each one applied exactly when those with a higher probability did."""
     pipe = pipeline(level, geometric)
-    pipe.set_random_seed(seed)
+    pipe.set_random_state(np.random.default_rng(seed), random.Random(seed))
     out = pipe(image=rgb, mask=instances)
     return out["image"], out["mask"], sorted(name for name, _ in out["applied_transforms"])
