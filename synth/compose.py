@@ -1,6 +1,7 @@
 """Put a puzzle and its instruction into a rendered page; map puzzle pixels to image pixels."""
 from functools import lru_cache
 
+import cv2
 import numpy as np
 from PIL import Image, ImageDraw, ImageFont
 
@@ -43,8 +44,9 @@ def draw_instruction(rgb: np.ndarray, box: list[float], text: str, dpr: int) -> 
     x0, y0, x1, y1 = (int(round(v)) for v in box)
     band = rgb[y0:y1, x0:x1]
     cover = instruction_mask(text, (x1 - x0, y1 - y0), dpr)
-    # blend towards white by the coverage: 255 - (255 - band) * (255 - cover) / 255
-    band[:] = 255 - (((255 - band).astype(np.uint16) * (255 - cover) + 127) // 255).astype(np.uint8)
+    # blend towards white by the coverage: 255 - round((255 - band) * (255 - cover) / 255) (never halfway)
+    keep = cv2.merge([cv2.bitwise_not(cover)] * 3)
+    band[:] = cv2.bitwise_not(cv2.multiply(cv2.bitwise_not(band), keep, scale=1 / 255))
 
 
 @lru_cache(maxsize=128)
