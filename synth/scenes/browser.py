@@ -83,10 +83,10 @@ class Browser:
     """A lazily started Chromium that renders PageSpecs; restarts itself if it dies.
 
     Pages render in one browser context, in a tab per screen (size, density, mobile or not) whose emulation
-    never changes, and one renderer process serves them all. Each renderer, and each browser window with
-    the omnibox popup Chromium preloads for it, costs ~0.5 s of CPU to start, so tabs live as long as the
-    browser; it restarts every RESTART_EVERY pages, which bounds its memory. Pages render to the same
-    pixels whatever ran before (tests/test_browser.py)."""
+    never changes, and one renderer process serves them all. A new context would cost Chromium a renderer
+    and the renderer of an omnibox popup it preloads, ~0.5 s of CPU each, so the context lives as long as
+    the browser; the browser restarts every RESTART_EVERY pages, which bounds its memory. Pages render to
+    the same pixels whatever ran before (tests/test_browser.py)."""
 
     def __init__(self) -> None:
         self._pw = None
