@@ -55,3 +55,15 @@ def test_pages_do_not_depend_on_history_or_load(browser):
             p.kill()
     for again in renders:
         assert all(np.array_equal(a, b) for a, b in zip(first, again))
+
+
+def test_a_restart_of_the_browser_changes_no_pixels(browser, monkeypatch):
+    """The browser restarts every RESTART_EVERY pages to bound its memory; pages must not change."""
+    import synth.scenes.browser as browser_module
+
+    spec = PageSpec(list_templates("mobile")[0], "zh", 5, "modal", "none")
+    first, chromium = browser.render(spec).rgb, browser._browser
+    monkeypatch.setattr(browser_module, "RESTART_EVERY", 1)
+    again = browser.render(spec).rgb
+    assert browser._browser is not chromium
+    assert np.array_equal(first, again)
