@@ -127,7 +127,9 @@ class PageServer:
         browser = Browser()     # Playwright's sync API belongs to the thread that starts it
         try:
             while (item := self._next()) is not None:
-                if item != "idle" and not self.store.ready(*item):
+                if item == "idle":
+                    continue
+                if not self.store.ready(*item):
                     pool, spec = item
                     try:
                         page = render_page(browser, spec)
