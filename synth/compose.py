@@ -49,11 +49,16 @@ def draw_instruction(rgb: np.ndarray, box: list[float], text: str, dpr: int) -> 
     band[:] = cv2.bitwise_not(cv2.multiply(cv2.bitwise_not(band), keep, scale=1 / 255))
 
 
+def font_sizes(dpr: int) -> range:
+    """The sizes an instruction is tried at, largest first, on a screen of device scale `dpr`."""
+    return range(16 * dpr, 9 * dpr, -dpr)
+
+
 @lru_cache(maxsize=128)
 def instruction_mask(text: str, size: tuple[int, int], dpr: int) -> np.ndarray:
     """Coverage (H, W, 1) of `text` laid out in a band of `size` (cached: instructions repeat across pages)."""
     pad = 10 * dpr
-    for font_size in range(16 * dpr, 9 * dpr, -dpr):
+    for font_size in font_sizes(dpr):
         fnt = font(font_size)
         lines = wrap(text, fnt, size[0] - 2 * pad)
         line_h = int(font_size * 1.3)

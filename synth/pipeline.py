@@ -6,10 +6,11 @@ import numpy as np
 
 from synth import SCHEMA, __version__, draw, jpeg, reward, spec
 from synth.augment import degrade
-from synth.compose import compose, puzzle_origin, puzzle_size, to_image
+from synth.compose import compose, font, font_sizes, puzzle_origin, puzzle_size, to_image
 from synth.config import POOL_SIZE, POOL_SPAN, RunConfig, page_pool
 from synth.families import FAMILIES
 from synth.families.base import Reject, Task
+from synth.levels import LEVELS
 from synth.pagestore import PageStore, render_page
 from synth.scenes.browser import Browser, RenderedPage
 from synth.scenes.pages import PLATFORMS, PageSpec, list_templates
@@ -123,6 +124,26 @@ class Generator:
                                             instruction, knobs, visible)
         grounding_sample.check(label)
         return {cfg.image_format: encode_image(page.rgb, cfg.image_format), "json": spec.encode(label)}
+
+
+def warm_up() -> None:
+    """Draw a puzzle of every family at every level and puzzle size, with no page, and load the instruction
+    fonts: the caches that every process soon fills (textures, fonts, sprites) then exist once in the server
+    that local workers fork from, shared by all of them, instead of once per worker."""
+    for family in FAMILIES.values():
+        for level in LEVELS:
+            for size in sorted({p["puzzle"] for p in PLATFORMS.values()}):
+                rng = np.random.default_rng([level, *size])
+                try:
+                    params = family.sample_params(rng, level, size)
+                    puzzle = family.render(params)
+                    family.solve(params, puzzle)
+                    degrade(puzzle.rgb, puzzle.instances, level, family.GEOMETRIC_AUGMENT, 0)
+                except Reject:
+                    pass
+    for dpr in {p["dpr"] for p in PLATFORMS.values()}:
+        for size in font_sizes(dpr):
+            font(size)
 
 
 def scale_task(task: Task, factor: int) -> None:

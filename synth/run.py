@@ -61,12 +61,8 @@ def plan(cfg: RunConfig, shards: list[int]) -> list[Chunk]:
 
 def _setup_worker(cfg: RunConfig, main_pid: int, pages: Path, requests) -> Callable:
     """Runs in a new worker process: its Generator (pages from the run's page server), as a task function."""
-    import cv2
-
     from synth.pipeline import Generator
     _die_with(main_pid)
-    cv2.setNumThreads(1)        # one process per core already
-    logging.getLogger("albumentations").setLevel(logging.ERROR)
     gen = Generator(cfg, PageStore(pages, requests))
     return lambda chunk, emit: generate_chunk(gen, chunk, emit)
 
