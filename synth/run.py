@@ -32,7 +32,7 @@ _LIBC = ctypes.CDLL(None)
 MANIFEST = "manifest.json"
 
 Chunk = tuple[int, int, int]      # (shard, first index, end index)
-CHUNK = 100             # samples per task
+CHUNK = 50              # samples per task (the main process holds those of chunks done ahead of their turn)
 TAIL, TAIL_CHUNK = 200, 25   # the plan's last TAIL samples go in smaller tasks, so that workers finish together
 ChunkResult = tuple[list[bytes], Counter]   # each sample's tar bytes, and the chunk's rejections
 
