@@ -13,7 +13,8 @@ from synth.scenes.pages import PageSpec, render_html
 log = logging.getLogger(__name__)
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-quic",
                  "--no-first-run", "--disable-component-update", "--disable-sync", "--hide-scrollbars",
-                 "--font-render-hinting=none", "--renderer-process-limit=1"]
+                 "--font-render-hinting=none", "--renderer-process-limit=1",
+                 "--js-flags=--max-old-space-size=32"]   # the pages' scripts are small; a larger heap only grows
 RESTART_EVERY = 360  # pages per browser (20 pools), to bound its memory
 BOX_IDS = ["synth-widget", "synth-instruction", "synth-puzzle", "synth-answer", "synth-verify", "synth-refresh", "synth-skip"]
 
