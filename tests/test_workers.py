@@ -33,3 +33,14 @@ def test_an_exception_in_a_task_is_raised_in_the_caller(tmp_path):
     (tmp_path / "died").touch()
     with pytest.raises(ValueError, match="task 4 is bad"):
         list(run_tasks(2, _setup, (str(tmp_path / "died"),), [0, 4, 1]))
+
+
+def test_the_workers_server_fills_the_shared_caches():
+    """worker_imports runs pipeline.warm_up and ignores a failure there (the workers would meet it again and
+    report it), so a broken warm-up would only show as memory: run it here, where it must not fail."""
+    from synth import compose, draw
+    from synth.pipeline import warm_up
+
+    warm_up()
+    assert draw._textures.cache_info().currsize == 1
+    assert compose.font.cache_info().currsize >= len(compose.font_sizes(1)) + len(compose.font_sizes(2))
