@@ -69,14 +69,25 @@ def test_a_killed_worker_is_replaced_and_the_output_does_not_change(dataset, tmp
     proc = start(out, "--workers", "2")
     main = psutil.Process(proc.pid)
     deadline = time.time() + 120
-    workers = []
-    while not workers:   # the processes the forkserver forked for the run
-        assert proc.poll() is None and time.time() < deadline, "no worker started"
-        workers = [c for p in main.children() if "forkserver" in " ".join(p.cmdline()) for c in p.children()]
-        time.sleep(0.05)
-    time.sleep(1.0)                                   # into its first chunk
-    workers[0].kill()
-    assert proc.wait(timeout=300) == 0, proc.stderr.read().decode()
+
+    def workers() -> set[int]:   # the processes the forkserver forked for the run
+        try:
+            return {c.pid for p in main.children() if "forkserver" in " ".join(p.cmdline()) for c in p.children()}
+        except psutil.Error:
+            return set()
+
+    first: set[int] = set()
+    while len(first) < 2:
+        assert proc.poll() is None and time.time() < deadline, "the two workers did not start"
+        first |= workers()
+        time.sleep(0.01)
+    os.kill(min(first), signal.SIGKILL)               # it holds queued chunks from the start
+    seen = set(first)
+    while proc.poll() is None:
+        seen |= workers()
+        time.sleep(0.02)
+    assert proc.returncode == 0, proc.stderr.read().decode()
+    assert seen - first, "the killed worker was not replaced"
     same_shards(dataset, out)
 
 
