@@ -130,9 +130,10 @@ def warm_up() -> None:
     """Draw a puzzle of every family at every level and puzzle size, with no page, and load the instruction
     fonts: the caches that every process soon fills (textures, fonts, sprites) then exist once in the server
     that local workers fork from, shared by all of them, instead of once per worker."""
+    sizes = sorted({p["puzzle"] for p in PLATFORMS.values()})
     for family in FAMILIES.values():
         for level in LEVELS:
-            for size in sorted({p["puzzle"] for p in PLATFORMS.values()}):
+            for size in sizes:
                 rng = np.random.default_rng([level, *size])
                 try:
                     params = family.sample_params(rng, level, size)
