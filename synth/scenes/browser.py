@@ -49,6 +49,11 @@ _ELEMENTS_JS = """() => {
   return {elements: els, texts, decor};
 }"""
 
+# Resolves at the page's next frame. A capture right after the load event sometimes shows a few rows of a
+# mobile screen (device pixel ratio 3) with other anti-aliasing than a later capture (mobile/chat: ~1 render
+# in 7); after one frame, every capture is the same (tests/test_browser.py).
+_NEXT_FRAME_JS = "() => new Promise(done => requestAnimationFrame(done))"
+
 _BOXES_JS = """ids => Object.fromEntries(ids.map(id => {
   const e = document.getElementById(id);
   if (!e) return [id, null];
@@ -140,6 +145,7 @@ class Browser:
     def _render(self, spec: PageSpec, html: str) -> RenderedPage:
         tab = self._page(spec)
         tab.page.set_content(html, wait_until="load", timeout=30_000)
+        tab.page.evaluate(_NEXT_FRAME_JS)
         self._pages += 1
         found = tab.page.evaluate(_ELEMENTS_JS) if spec.mode == "none" else {"elements": [], "texts": {}, "decor": {}}
         for el in found["elements"]:
