@@ -12,6 +12,7 @@ import pytest
 
 from synth.config import RunConfig
 from synth.pipeline import Generator
+from synth.scenes import browser as browser_module
 
 from tests.conftest import BASE_ARGS
 
@@ -98,7 +99,9 @@ def test_ray_executor_matches_local(dataset, tmp_path):
     same_shards(dataset, out)
 
 
-def test_browser_killed_mid_run_is_restarted():
+@pytest.mark.parametrize("fault", [signal.SIGKILL, signal.SIGSTOP])   # Chromium crashes; Chromium hangs
+def test_browser_crashed_or_hung_mid_run_is_restarted(monkeypatch, fault):
+    monkeypatch.setattr(browser_module, "HANG_S", 3)
     cfg = RunConfig(difficulty=2, n=8, seed=5, platform="web", families=("counting",))
     fresh = Generator(cfg)
     expected = [fresh.sample(i)[1] for i in range(4)]
@@ -109,7 +112,7 @@ def test_browser_killed_mid_run_is_restarted():
         browsers = [p for p in psutil.Process().children(recursive=True) if "chrom" in p.name()]
         assert browsers, "no Chromium process found"
         for p in browsers:
-            p.kill()
+            p.send_signal(fault)
         gen._pages.clear()                          # force new renders on the dead browser
         assert [gen.sample(i)[1] for i in range(1, 4)] == expected[1:]
     finally:

@@ -3,6 +3,8 @@ import base64
 import logging
 import os
 import shutil
+import signal
+import threading
 from dataclasses import dataclass, field
 
 import cv2
@@ -16,6 +18,7 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networki
                  "--font-render-hinting=none", "--renderer-process-limit=1",
                  "--js-flags=--max-old-space-size=32"]   # the pages' scripts are small; a larger heap only grows
 RESTART_EVERY = 360  # pages per browser (20 pools), to bound its memory
+HANG_S = 60          # longest a page may take; then Chromium counts as hung and is killed
 BOX_IDS = ["synth-widget", "synth-instruction", "synth-puzzle", "synth-answer", "synth-verify", "synth-refresh", "synth-skip"]
 
 # Every element annotated for grounding (data-g), with its box, what it shows, and whether it is the
@@ -86,7 +89,7 @@ def chromium_path() -> str | None:
 
 
 class Browser:
-    """A lazily started Chromium that renders PageSpecs; restarts itself if it dies.
+    """A lazily started Chromium that renders PageSpecs; restarts itself if it dies or hangs.
 
     Pages render in one browser context, in a tab per screen (size, density, mobile or not) whose emulation
     never changes, and one renderer process serves them all. A new context would cost Chromium a renderer
@@ -101,6 +104,8 @@ class Browser:
         self._tabs: dict[tuple, _Tab] = {}
         self._front: tuple | None = None    # the key of the tab in front
         self._pages = 0     # rendered since the browser started
+        self._group: int | None = None   # Chromium's process group: its browser process and all the others
+        self._killed = False             # by the hang watchdog
 
     def _start(self) -> None:
         from playwright.sync_api import sync_playwright
@@ -114,6 +119,8 @@ class Browser:
                                f"install it with `apt-get install chromium` ({e.__class__.__name__})") from e
         self._context = self._browser.new_context(no_viewport=True, java_script_enabled=True)
         self._context.route("**/*", lambda route: route.abort())
+        processes = self._browser.new_browser_cdp_session().send("SystemInfo.getProcessInfo")["processInfo"]
+        self._group = next(p["id"] for p in processes if p["type"] == "browser")
 
     def _page(self, spec: PageSpec) -> "_Tab":
         if self._pages >= RESTART_EVERY:
@@ -130,16 +137,23 @@ class Browser:
         return self._tabs[key]
 
     def render(self, spec: PageSpec) -> RenderedPage:
-        """Render one page; retries once on a fresh browser if Chromium crashed."""
+        """Render one page; retries once on a fresh browser if Chromium crashed or hung (took over HANG_S)."""
         html = render_html(spec)
         for attempt in range(2):
+            self._killed = False
+            watchdog = threading.Timer(HANG_S, self._kill)
+            watchdog.start()
             try:
                 return self._render(spec, html)
             except Exception as e:  # a crashed or hung browser: restart and try again
+                if attempt == 1 and self._killed:
+                    raise RuntimeError(f"Chromium hung twice rendering {spec.template} (over {HANG_S} s)") from e
                 if attempt == 1 or "playwright" not in type(e).__module__:
                     raise
-                log.warning("Chromium failed (%s); restarting it", e)
+                log.warning("Chromium failed (%s); restarting it", "hung" if self._killed else e)
                 self.close()
+            finally:
+                watchdog.cancel()
         raise AssertionError("unreachable")
 
     def _render(self, spec: PageSpec, html: str) -> RenderedPage:
@@ -153,10 +167,19 @@ class Browser:
         return RenderedPage(spec=spec, rgb=tab.capture(), boxes=tab.boxes(), dpr=tab.dpr, elements=found["elements"],
                             texts=found["texts"], decor_icons=found["decor"])
 
+    def _kill(self) -> None:
+        """Kill every Chromium process (from the watchdog's thread): the render waiting on it then fails."""
+        if self._group is not None:
+            self._killed = True
+            try:
+                os.killpg(self._group, signal.SIGKILL)
+            except ProcessLookupError:
+                pass
+
     def close(self) -> None:
         """Stop Chromium and Playwright; safe to call twice."""
         self._tabs.clear()
-        self._front, self._pages = None, 0
+        self._front, self._pages, self._group = None, 0, None
         for obj in (self._context, self._browser, self._pw):
             try:
                 if obj is not None:
