@@ -99,6 +99,20 @@ def test_ray_executor_matches_local(dataset, tmp_path):
     same_shards(dataset, out)
 
 
+@contextlib.contextmanager
+def deadline(seconds: int):
+    """Fail the block, instead of hanging, if it runs for more than `seconds`."""
+    def fail(signum, frame):
+        raise TimeoutError(f"still running after {seconds} s")
+    previous = signal.signal(signal.SIGALRM, fail)
+    signal.alarm(seconds)
+    try:
+        yield
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, previous)
+
+
 @pytest.mark.parametrize("fault", [signal.SIGKILL, signal.SIGSTOP])   # Chromium crashes; Chromium hangs
 def test_browser_crashed_or_hung_mid_run_is_restarted(monkeypatch, fault):
     monkeypatch.setattr(browser_module, "HANG_S", 3)
@@ -106,7 +120,7 @@ def test_browser_crashed_or_hung_mid_run_is_restarted(monkeypatch, fault):
     fresh = Generator(cfg)
     expected = [fresh.sample(i)[1] for i in range(4)]
     fresh.close()
-    gen = Generator(cfg)
+    gen, browsers = Generator(cfg), []
     try:
         assert gen.sample(0)[1] == expected[0]
         browsers = [p for p in psutil.Process().children(recursive=True) if "chrom" in p.name()]
@@ -114,8 +128,14 @@ def test_browser_crashed_or_hung_mid_run_is_restarted(monkeypatch, fault):
         for p in browsers:
             p.send_signal(fault)
         gen._pages.clear()                          # force new renders on the dead browser
-        assert [gen.sample(i)[1] for i in range(1, 4)] == expected[1:]
+        start = time.monotonic()
+        with deadline(60):
+            assert [gen.sample(i)[1] for i in range(1, 4)] == expected[1:]
+        assert time.monotonic() - start < 20, "not the watchdog (3 s) but a page-load timeout (30 s) ended the hang"
     finally:
+        for p in browsers:                          # a stopped Chromium would make close() wait forever
+            with contextlib.suppress(psutil.Error):
+                p.kill()
         gen.close()
 
 

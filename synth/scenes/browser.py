@@ -150,7 +150,8 @@ class Browser:
                     raise RuntimeError(f"Chromium hung twice rendering {spec.template} (over {HANG_S} s)") from e
                 if attempt == 1 or "playwright" not in type(e).__module__:
                     raise
-                log.warning("Chromium failed (%s); restarting it", "hung" if self._killed else e)
+                log.warning("Chromium failed (%s); restarting it",
+                            "hung" if self._killed else (str(e).splitlines() or [type(e).__name__])[0])
                 self.close()
             finally:
                 watchdog.cancel()
