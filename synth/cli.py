@@ -9,6 +9,8 @@ from typing import Annotated, Optional
 
 import typer
 
+from synth import first_line
+
 app = typer.Typer(add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False,
                   help="Verified CAPTCHA and grounding samples for GUI agents, as WebDataset shards.")
 log = logging.getLogger("synth")
@@ -120,7 +122,7 @@ def generate(kind: str, difficulty: int, n: int, out: Path, seed: int, lang: str
     except OSError as e:
         fail(f"{e.strerror or e} ({e.filename or out})")
     except (ValueError, RuntimeError) as e:
-        fail(str(e).splitlines()[0] if str(e) else type(e).__name__)
+        fail(first_line(e))
     summary(manifest, time.time() - t0, out)
 
 

@@ -20,7 +20,7 @@ from pathlib import Path
 
 import numpy as np
 
-from synth import jpeg
+from synth import first_line, jpeg
 from synth.scenes.browser import Browser, RenderedPage
 from synth.scenes.pages import PageSpec
 
@@ -135,7 +135,7 @@ class PageServer:
                         page = render_page(browser, spec)
                         encoder = jpeg.page_encoder(page.rgb, page.boxes) if self.encoders else None
                     except Exception as e:   # a broken page: the worker that waits for it raises it
-                        self.store.write_error(pool, spec, str(e).splitlines()[0] if str(e) else type(e).__name__)
+                        self.store.write_error(pool, spec, first_line(e))
                     else:
                         self.store.write(pool, spec, page, encoder)
                 if not self._ahead:     # every page is rendered: stop Chromium while the workers go on

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 import cv2
 import numpy as np
 
+from synth import first_line
 from synth.scenes.pages import PageSpec, render_html
 
 log = logging.getLogger(__name__)
@@ -151,7 +152,7 @@ class Browser:
                 if attempt == 1 or "playwright" not in type(e).__module__:
                     raise
                 log.warning("Chromium failed (%s); restarting it",
-                            "hung" if self._killed else (str(e).splitlines() or [type(e).__name__])[0])
+                            "hung" if self._killed else first_line(e))
                 self.close()
             finally:
                 watchdog.cancel()
