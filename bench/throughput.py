@@ -7,8 +7,8 @@ that Pillow encodes at quality 90 on one core, over the screenshots the run wrot
 samples/s / (cores x that).
 
 With --memory A B: one run at n=A and one at n=B, each with the peak memory of the whole process tree (sum
-of proportional set sizes, so pages shared between processes count once; sampled every 0.5 s), and the
-relative difference of the peaks. Memory is not sampled during throughput runs: reading the PSS of the
+of proportional set sizes, so pages shared between processes count once; sampled every 0.5 s) split by kind
+of process, and the relative difference of the peaks. Memory is not sampled during throughput runs: reading the PSS of the
 ~30 processes costs ~90 ms of CPU per sample, which would take ~9% of a 2-core machine from the run."""
 import argparse
 import io
@@ -20,35 +20,52 @@ import sys
 import tarfile
 import tempfile
 import time
+from collections import Counter
 from pathlib import Path
 
 import psutil
 from PIL import Image
 
 
-def tree_pss(proc: psutil.Process) -> int:
-    """Summed PSS of a process and its descendants, from /proc/PID/smaps_rollup (cheap to read, unlike the
-    full smaps that psutil's memory_full_info parses, which costs seconds of system time with Chromium)."""
-    total = 0
+def kind(proc: psutil.Process, root: psutil.Process) -> str:
+    """What a process of a run's tree is: main, forkserver, worker, chromium, driver (Playwright's), other."""
+    if proc.pid == root.pid:
+        return "main"
+    cmd = " ".join(proc.cmdline())
+    if "chrom" in cmd:
+        return "chromium"
+    if "playwright" in cmd:
+        return "driver"
+    if "forkserver" in cmd:
+        return "forkserver" if proc.ppid() == root.pid else "worker"
+    return "other"
+
+
+def tree_pss(proc: psutil.Process) -> Counter:
+    """PSS bytes of a process and its descendants by kind (see `kind`), from /proc/PID/smaps_rollup (cheap to
+    read, unlike the full smaps that psutil's memory_full_info parses, which costs seconds of system time
+    with Chromium)."""
+    split = Counter()
     for p in [proc, *proc.children(recursive=True)]:
         try:
             with open(f"/proc/{p.pid}/smaps_rollup") as f:
-                total += next(int(line.split()[1]) for line in f if line.startswith("Pss:")) * 1024
+                split[kind(p, proc)] += next(int(line.split()[1]) for line in f if line.startswith("Pss:")) * 1024
         except (OSError, StopIteration, psutil.Error):
             pass
-    return total
+    return split
 
 
-def run_once(n: int, difficulty: int, workers: int, out: Path, memory: bool = False) -> tuple[float, int]:
-    """(samples/s, peak PSS bytes of the process tree, or 0 unless `memory`) of one `synth captcha` run."""
+def run_once(n: int, difficulty: int, workers: int, out: Path, memory: bool = False) -> tuple[float, Counter]:
+    """(samples/s, PSS bytes by kind of process at the tree's peak, or empty unless `memory`) of one
+    `synth captcha` run."""
     cmd = [sys.executable, "-m", "synth", "captcha", "--n", str(n), "--difficulty", str(difficulty),
            "--out", str(out)] + (["--workers", str(workers)] if workers else [])
     t0 = time.perf_counter()
     proc = psutil.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    peak = 0
+    peak = Counter()
     while proc.poll() is None:
         if memory:
-            peak = max(peak, tree_pss(proc))
+            peak = max(peak, tree_pss(proc), key=lambda split: split.total())
         time.sleep(0.5)
     seconds = time.perf_counter() - t0
     if proc.returncode != 0:
@@ -83,8 +100,9 @@ def main() -> None:
         for n in args.memory:
             with tempfile.TemporaryDirectory() as tmp:
                 rate, peak = run_once(n, args.difficulty, args.workers, Path(tmp) / "out", memory=True)
-            peaks.append(peak)
-            print(f"n={n}: {rate:.1f} samples/s, peak PSS {peak / 2**20:.0f} MiB", flush=True)
+            peaks.append(peak.total())
+            split = ", ".join(f"{k} {v / 2**20:.0f}" for k, v in peak.most_common())
+            print(f"n={n}: {rate:.1f} samples/s, peak PSS {peak.total() / 2**20:.0f} MiB ({split})", flush=True)
         print(json.dumps({"peak_pss_mib": [round(p / 2**20) for p in peaks],
                           "relative_difference": round(abs(peaks[1] - peaks[0]) / peaks[0], 3)}))
         return
