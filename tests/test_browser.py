@@ -6,7 +6,7 @@ import cv2
 import numpy as np
 import pytest
 
-from synth.scenes.browser import Browser
+from synth.scenes.browser import Browser, _Tab
 from synth.scenes.pages import CONTROLS, PageSpec, list_templates, render_html
 
 
@@ -41,8 +41,9 @@ def test_capture_equals_playwright_emulation_and_screenshot(browser, template):
 
 def test_pages_do_not_depend_on_history_or_load(browser):
     """Workers, the page server and Ray tasks render pages after different histories and under different
-    load; the bytes must not change. (Switching the widget's controls in place instead of loading each
-    variant gave this page's "none" variant two different pictures in 25 renders under load.)"""
+    load; the bytes must not change. (An earlier way of switching the widget's controls in place gave this
+    page's "none" variant two different pictures in 25 renders under load; here the variants after the
+    first load are switched in place.)"""
     specs = [PageSpec("desktop/editor", "zh", 1769803691, "inline", c) for c in CONTROLS]
     first = [browser.render(s).rgb for s in specs]
     for other in list_templates():      # every platform's tab shares the renderer process
@@ -78,3 +79,25 @@ def test_a_dense_mobile_screen_renders_the_same_every_time(browser):
     for s, rgb in zip(reversed(specs), reversed(first)):
         browser.render(PageSpec("mobile/feed", s.lang, s.variant, "none", "none", (390, 844), 3))
         assert np.array_equal(browser.render(s).rgb, rgb), s
+
+
+def test_controls_switched_in_place_give_the_pixels_of_a_fresh_load(browser, monkeypatch):
+    """A tab that shows a page switches the widget's controls in place for the page's other variants
+    instead of loading them; each must give the pixels and boxes of its own load. Without
+    --disable-partial-raster, the "none" variant of the first three pages (pools of seed 0) showed the
+    refresh icon with other anti-aliasing after the switch."""
+    switched, switch = [], _Tab.switch_controls
+    monkeypatch.setattr(_Tab, "switch_controls", lambda tab, spec: (switched.append(spec), switch(tab, spec)))
+    pages = [("desktop/mail", "en", 2831097965, "inline"), ("web/shop", "zh", 1718146272, "inline"),
+             ("desktop/mail", "en", 2499631809, "inline"), ("mobile/chat", "zh", 5, "modal"),
+             ("web/login", "en", 11, "modal")]
+    specs = [PageSpec(*page, controls) for page in pages for controls in CONTROLS]
+    browser.close()     # it starts again with new tabs, none of which shows one of these pages
+    in_place = [browser.render(s) for s in specs]
+    assert switched == [s for s in specs if s.controls != CONTROLS[0]]
+    for s, page in zip(specs, in_place):
+        other = next(t for t in list_templates(s.platform) if t != s.template)
+        browser.render(PageSpec(other, s.lang, s.variant, s.mode, s.controls))   # the tab now shows another page
+        loaded = browser.render(s)
+        assert np.array_equal(loaded.rgb, page.rgb) and loaded.boxes == page.boxes, s
+    assert len(switched) == 2 * len(pages)

@@ -5,7 +5,7 @@ import os
 import shutil
 import signal
 import threading
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import cv2
 import numpy as np
@@ -17,7 +17,8 @@ log = logging.getLogger(__name__)
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-quic",
                  "--no-first-run", "--disable-component-update", "--disable-sync", "--hide-scrollbars",
                  "--font-render-hinting=none", "--renderer-process-limit=1",
-                 "--js-flags=--max-old-space-size=32"]   # the pages' scripts are small; a larger heap only grows
+                 "--js-flags=--max-old-space-size=32",   # the pages' scripts are small; a larger heap only grows
+                 "--disable-partial-raster"]   # a change in place repaints whole tiles: the pixels of a fresh load
 RESTART_EVERY = 360  # pages per browser (20 pools), to bound its memory
 HANG_S = 60          # longest a page may take; then Chromium counts as hung and is killed
 BOX_IDS = ["synth-widget", "synth-instruction", "synth-puzzle", "synth-answer", "synth-verify", "synth-refresh", "synth-skip"]
@@ -58,9 +59,15 @@ _ELEMENTS_JS = """() => {
 # in 7); after one frame, every capture is the same (tests/test_browser.py).
 _NEXT_FRAME_JS = "() => new Promise(done => requestAnimationFrame(done))"
 
+# Show another variant of the widget's controls (templates/widgets/captcha.html.j2), then wait for a frame
+_CONTROLS_JS = """controls => new Promise(done => {
+  document.getElementById('synth-widget').dataset.controls = controls;
+  requestAnimationFrame(done);
+})"""
+
 _BOXES_JS = """ids => Object.fromEntries(ids.map(id => {
   const e = document.getElementById(id);
-  if (!e) return [id, null];
+  if (!e || !e.getClientRects().length) return [id, null];   // absent, or hidden in this widget variant
   const r = e.getBoundingClientRect();
   return [id, [r.left, r.top, r.right, r.bottom]];
 }))"""
@@ -138,14 +145,15 @@ class Browser:
         return self._tabs[key]
 
     def render(self, spec: PageSpec) -> RenderedPage:
-        """Render one page; retries once on a fresh browser if Chromium crashed or hung (took over HANG_S)."""
-        html = render_html(spec)
+        """Render one page; retries once on a fresh browser if Chromium crashed or hung (took over HANG_S).
+        A page that differs from the one its tab shows only in the widget's controls is not loaded again:
+        the tab switches the controls in place, which gives the same pixels (tests/test_browser.py)."""
         for attempt in range(2):
             self._killed = False
             watchdog = threading.Timer(HANG_S, self._kill)
             watchdog.start()
             try:
-                return self._render(spec, html)
+                return self._render(spec)
             except Exception as e:  # a crashed or hung browser: restart and try again
                 if attempt == 1 and self._killed:
                     raise RuntimeError(f"Chromium hung twice rendering {spec.template} (over {HANG_S} s)") from e
@@ -158,10 +166,13 @@ class Browser:
                 watchdog.cancel()
         raise AssertionError("unreachable")
 
-    def _render(self, spec: PageSpec, html: str) -> RenderedPage:
+    def _render(self, spec: PageSpec) -> RenderedPage:
+        html = render_html(spec)   # first, so that a broken template fails before Chromium starts
         tab = self._page(spec)
-        tab.page.set_content(html, wait_until="load", timeout=30_000)
-        tab.page.evaluate(_NEXT_FRAME_JS)
+        if spec.mode != "none" and tab.shows is not None and replace(tab.shows, controls=spec.controls) == spec:
+            tab.switch_controls(spec)
+        else:
+            tab.load(spec, html)
         self._pages += 1
         found = tab.page.evaluate(_ELEMENTS_JS) if spec.mode == "none" else {"elements": [], "texts": {}, "decor": {}}
         for el in found["elements"]:
@@ -197,11 +208,24 @@ class _Tab:
 
     def __init__(self, context, width: int, height: int, dpr: int, mobile: bool) -> None:
         self.page, self.width, self.height, self.dpr = context.new_page(), width, height, dpr
+        self.shows: PageSpec | None = None     # the page on screen
         self._cdp = context.new_cdp_session(self.page)
         self._cdp.send("Emulation.setDeviceMetricsOverride",
                        {"width": width, "height": height, "deviceScaleFactor": dpr, "mobile": mobile})
         self._cdp.send("Emulation.setTouchEmulationEnabled", {"enabled": mobile, "maxTouchPoints": 1} if mobile
                        else {"enabled": False})
+
+    def load(self, spec: PageSpec, html: str) -> None:
+        """Show a page, one frame after its load event."""
+        self.shows = None    # until it has loaded
+        self.page.set_content(html, wait_until="load", timeout=30_000)
+        self.page.evaluate(_NEXT_FRAME_JS)
+        self.shows = spec
+
+    def switch_controls(self, spec: PageSpec) -> None:
+        """Show `spec`, which differs from the page shown only in the widget's controls, without loading it."""
+        self.page.evaluate(_CONTROLS_JS, spec.controls)
+        self.shows = spec
 
     def boxes(self) -> dict[str, list[float]]:
         """The widget's element boxes in device pixels (absent elements left out)."""
