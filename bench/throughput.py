@@ -8,8 +8,9 @@ samples/s / (cores x that).
 
 With --memory A B: one run at n=A and one at n=B, each with the peak memory of the whole process tree (sum
 of proportional set sizes, so pages shared between processes count once; sampled every 0.5 s) split by kind
-of process, and the relative difference of the peaks. Memory is not sampled during throughput runs: reading the PSS of the
-~30 processes costs ~90 ms of CPU per sample, which would take ~9% of a 2-core machine from the run."""
+of process, and the relative difference of the peaks. Memory is not sampled during throughput runs:
+reading the PSS of the ~30 processes costs ~90 ms of CPU per sample, which would take ~9% of a 2-core
+machine from the run."""
 import argparse
 import io
 import json
