@@ -167,12 +167,8 @@ class Browser:
         raise AssertionError("unreachable")
 
     def _render(self, spec: PageSpec) -> RenderedPage:
-        html = render_html(spec)   # first, so that a broken template fails before Chromium starts
         tab = self._page(spec)
-        if spec.mode != "none" and tab.shows is not None and replace(tab.shows, controls=spec.controls) == spec:
-            tab.switch_controls(spec)
-        else:
-            tab.load(spec, html)
+        tab.show(spec)
         self._pages += 1
         found = tab.page.evaluate(_ELEMENTS_JS) if spec.mode == "none" else {"elements": [], "texts": {}, "decor": {}}
         for el in found["elements"]:
@@ -215,8 +211,13 @@ class _Tab:
         self._cdp.send("Emulation.setTouchEmulationEnabled", {"enabled": mobile, "maxTouchPoints": 1} if mobile
                        else {"enabled": False})
 
-    def load(self, spec: PageSpec, html: str) -> None:
-        """Show a page, one frame after its load event."""
+    def show(self, spec: PageSpec) -> None:
+        """Show a page, one frame after its load event; or, if the tab shows it with other widget controls,
+        by switching them in place."""
+        if spec.mode != "none" and self.shows is not None and replace(self.shows, controls=spec.controls) == spec:
+            self.switch_controls(spec)
+            return
+        html = render_html(spec)
         self.shows = None    # until it has loaded
         self.page.set_content(html, wait_until="load", timeout=30_000)
         self.page.evaluate(_NEXT_FRAME_JS)
