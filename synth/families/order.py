@@ -185,7 +185,7 @@ def label(mode: str, name: str) -> str:
     return draw.kind_by_key(name).en if mode == "icon" else name
 
 
-@lru_cache(maxsize=16)
+@lru_cache(maxsize=2)   # a CJK face holds ~0.6 MB; sizes vary by character, so more faces rarely hit again
 def _font(path: str, px: int) -> ImageFont.FreeTypeFont:
     return ImageFont.truetype(path, px, index=HANZI_INDEX if path.endswith(".ttc") else 0)
 
