@@ -23,9 +23,11 @@ def fail(message: str) -> None:
     raise typer.Exit(1)
 
 
-def check_choice(name: str, value: str) -> None:
-    if value not in CHOICES[name]:
-        fail(f"--{name.replace('_', '-')} must be one of {', '.join(CHOICES[name])}, got {value!r}")
+def check_choice(name: str, value: str, choices: tuple[str, ...] | None = None) -> None:
+    """`value` must be one of `choices` (default: CHOICES[name])."""
+    choices = choices or CHOICES[name]
+    if value not in choices:
+        fail(f"--{name.replace('_', '-')} must be one of {', '.join(choices)}, got {value!r}")
 
 
 def check_out(out: Path) -> None:
@@ -36,6 +38,21 @@ def check_out(out: Path) -> None:
         fail(f"cannot create output folder {out}: {e.strerror}")
     if not os.access(out, os.W_OK):
         fail(f"output folder {out} is not writable")
+
+
+def check_dataset(dataset: Path) -> None:
+    """`dataset` must be a folder holding manifest.json and .tar shards; one line and exit 1 otherwise."""
+    from synth.dataset import load_manifest, shard_paths
+
+    if dataset.exists() and not dataset.is_dir():
+        fail(f"dataset {dataset} is a file, not a dataset folder")
+    try:
+        load_manifest(dataset)
+        shard_paths(dataset)
+    except ValueError as e:
+        fail(str(e))
+    except OSError as e:    # FileNotFoundError from synth.dataset carries its own message, no errno
+        fail(f"cannot read dataset {dataset}: {e.strerror}" if e.errno else str(e))
 
 
 # options shared by `captcha` and `grounding`
@@ -110,6 +127,8 @@ def generate(kind: str, difficulty: int, n: int, out: Path, seed: int, lang: str
         fail(f"--n must be at least 1, got {n}")
     if shard_size < 1:
         fail(f"--shard-size must be at least 1, got {shard_size}")
+    if workers < 0:
+        fail(f"--workers must be at least 0 (0: one per CPU), got {workers}")
     for name, value in (("lang", lang), ("platform", platform), ("image_format", image_format),
                         ("executor", executor)):
         check_choice(name, value)
@@ -165,6 +184,7 @@ def verify(dataset: Annotated[Path, typer.Argument(help="dataset folder (shards 
     """Re-check every shard against the manifest (sha256, counts) and every label against the contract."""
     from synth.verify import verify_dataset
 
+    check_dataset(dataset)
     try:
         n, problems = verify_dataset(dataset)
     except (FileNotFoundError, ValueError) as e:
@@ -181,16 +201,21 @@ def score(
     dataset: Annotated[Path, typer.Argument(help="dataset folder")],
     predictions: Annotated[Path, typer.Argument(help='JSONL file: {"key": ..., "output": ...} per line')],
     as_json: Annotated[bool, typer.Option("--json", help="print the result as JSON")] = False,
+    rules: Annotated[str, typer.Option(help="synth (partial credit, neutral clicks) or venus (the "
+                                            "VenusBench-CAPTCHA scorer: pass or fail)")] = "synth",
 ) -> None:
     """Score model outputs (UI-Venus-2 action text or pixel action lists) against the labels."""
     import json
 
+    from synth.reward import RULES
     from synth.score import score_dataset
 
+    check_choice("rules", rules, RULES)
+    check_dataset(dataset)
     if not predictions.is_file():
-        fail(f"predictions file {predictions} does not exist")
+        fail(f"predictions file {predictions} " + ("is not a file" if predictions.exists() else "does not exist"))
     try:
-        result = score_dataset(dataset, predictions)
+        result = score_dataset(dataset, predictions, rules=rules)
     except (FileNotFoundError, ValueError) as e:
         fail(str(e))
     if as_json:
@@ -212,12 +237,16 @@ def stats(
     """Counts by family, level, language, platform and template; rejection rates; difficulty statistics."""
     from synth.stats import collect, format_table, write_charts
 
+    check_dataset(dataset)
     try:
         result = collect(dataset)
     except (FileNotFoundError, ValueError) as e:
         fail(str(e))
     typer.echo(format_table(result))
-    written = write_charts(result, charts or dataset / "stats")
+    try:
+        written = write_charts(result, charts or dataset / "stats")
+    except OSError as e:
+        fail(f"cannot write charts to {charts or dataset / 'stats'}: {e.strerror}")
     typer.echo(f"\ncharts: {', '.join(str(p) for p in written)}")
 
 
@@ -233,11 +262,15 @@ def gallery(
 
     if max_samples is not None and max_samples < 1:
         fail(f"--max must be at least 1, got {max_samples}")
+    check_dataset(dataset)
+    try:
+        statistics = collect(dataset)   # reads every label: a corrupt shard fails before --out is created
+    except (FileNotFoundError, ValueError) as e:
+        fail(str(e))
     check_out(out)
     try:
         with tempfile.TemporaryDirectory() as tmp:
-            charts = write_charts(collect(dataset), Path(tmp))
-            n = build_gallery(dataset, out, max_samples=max_samples, charts=charts)
+            n = build_gallery(dataset, out, max_samples=max_samples, charts=write_charts(statistics, Path(tmp)))
     except (FileNotFoundError, ValueError) as e:
         fail(str(e))
     typer.echo(f"gallery of {n} samples: {(out / 'index.html').resolve().as_uri()}")
@@ -252,36 +285,38 @@ def flagged(flags: Annotated[Path, typer.Argument(help="flags.json exported from
         found = read_flags(flags)
     except (FileNotFoundError, ValueError) as e:
         fail(str(e))
+    except OSError as e:        # e.g. a folder
+        fail(f"cannot read flags file {flags}: {e.strerror}")
     for key, reason in sorted(found.items()):
         typer.echo(f"{key}\t{reason}")
 
 
 @app.command()
 def export(
-    dataset: Annotated[Path, typer.Argument(help="a grounding dataset folder")],
-    out: Annotated[Path, typer.Option(help="folder for screenspot.json and the images")] = Path("out/screenspot"),
+    datasets: Annotated[list[Path], typer.Argument(help="dataset folder(s); several are exported together")],
+    out: Annotated[Path, typer.Option(help="folder to create for the export (must not hold anything)")],
+    fmt: Annotated[str, typer.Option("--format", help="venus, llamafactory, swift, trl or screenspot")] = "screenspot",
+    coords: Annotated[str, typer.Option(help="the model's coordinate convention: ui-venus (0-999), qwen3-vl "
+                                             "(0-1000), qwen2.5-vl or ui-tars (pixels of the resized image)")] = "ui-venus",
+    target: Annotated[str, typer.Option(help="grounding answers as a point or a box")] = "point",
+    max_pixels: Annotated[Optional[int], typer.Option(help="pixel budget of the qwen2.5-vl / ui-tars resize "
+                                                           "(default 1003520 / 12845056)")] = None,
+    name: Annotated[str, typer.Option(help="name of the exported set (file and dataset names)")] = "synth",
 ) -> None:
-    """Write a grounding dataset as ScreenSpot-style JSON (img_filename, bbox, instruction, data_type, platform)
-    with the screenshots next to it, for existing grounding evaluation tools."""
-    import json
+    """Export datasets for a trainer or a benchmark: VenusBench-CAPTCHA records + train.jsonl, LLaMA-Factory,
+    ms-swift or TRL conversations, or ScreenSpot-style grounding JSON (see README, "Training with synth")."""
+    from synth.export import Options, export as run_export
 
-    from synth.dataset import iter_samples
-    from synth.formats import screenspot_record
-
-    check_out(out)
-    records = []
+    options = Options(coords=coords, target=target, max_pixels=max_pixels, name=name)
     try:
-        for key, members in iter_samples(dataset):
-            label = json.loads(members["json"])
-            if label["kind"] != "grounding":
-                fail(f"{key} is a {label['kind']} sample: export takes grounding datasets")
-            ext = next(e for e in members if e != "json")
-            (out / f"{key}.{ext}").write_bytes(members[ext])
-            records.append(screenspot_record(label, f"{key}.{ext}"))
+        report = run_export(datasets, out, fmt, options)
     except (FileNotFoundError, ValueError) as e:
-        fail(str(e))
-    (out / "screenspot.json").write_text(json.dumps(records, ensure_ascii=False, indent=1) + "\n")
-    typer.echo(f"wrote {len(records)} records to {out / 'screenspot.json'}")
+        fail(first_line(e))
+    except OSError as e:
+        fail(f"{e.strerror or e} ({e.filename or out})")
+    lossy = {k: v for k, v in report.get("lossy", {}).items() if v}
+    typer.echo(f"wrote {report['samples']} samples as {fmt} to {out}" + (f"; lossy: {lossy}" if lossy else "")
+               + (f"; skipped: {report['skipped']}" if report.get("skipped") else ""))
 
 
 @app.command("families")
@@ -306,9 +341,20 @@ def main(argv: list[str] | None = None) -> int:
         return 130
     except Exception as e:  # usage errors from the option parser: one line, no traceback
         if hasattr(e, "format_message") and hasattr(e, "exit_code"):
-            typer.echo(f"synth: error: {e.format_message()}", err=True)
+            usage_error(e)
             return e.exit_code
         raise
+
+
+def usage_error(e: Exception) -> None:
+    """Report an option parser error in one line. `synth` alone raises one whose message is the help (empty
+    when rich has printed it already), as click's no_args_is_help does."""
+    message = e.format_message()
+    if type(e).__name__ == "NoArgsIsHelpError":     # the name typer itself checks (click < 8.2 lacks the class)
+        if message.strip():
+            typer.echo(message)
+    else:
+        typer.echo(f"synth: error: {message}", err=True)
 
 
 def entry() -> None:

@@ -3,7 +3,11 @@
 Clicks that land in a neutral region (answer field, Verify button) are ignored. A drag is judged by where
 it grabs and how far it moves the grabbed thing (see `_drag_matches`). The remaining actions
 are matched one-to-one to the accept steps (in order when `order_matters`); with partial credit the
-reward is the F1 of that matching, otherwise 1.0 only when every step is matched and nothing is left over."""
+reward is the F1 of that matching, otherwise 1.0 only when every step is matched and nothing is left over.
+
+`rules="venus"` judges instead as the VenusBench-CAPTCHA scorer does (`synth.venus_rules`)."""
+
+RULES = ("synth", "venus")
 
 
 def _in(box: list[float], p) -> bool:
@@ -75,8 +79,14 @@ def _ordered_matching(steps: list[dict], actions: list[dict]) -> int:
     return n
 
 
-def score(label: dict, actions: list[dict]) -> float:
-    """Reward in [0, 1] for `actions` (pixel coordinates of the stored image) under `label['accept']`."""
+def score(label: dict, actions: list[dict], rules: str = "synth") -> float:
+    """Reward in [0, 1] for `actions` (pixel coordinates of the stored image) under `label['accept']`, by
+    synth's rules or by VenusBench-CAPTCHA's (`rules="venus"`: pass or fail)."""
+    if rules == "venus":
+        from synth import venus_rules
+        return venus_rules.score(label, actions)
+    if rules != "synth":
+        raise ValueError(f"rules must be one of {', '.join(RULES)}, got {rules!r}")
     acc = label["accept"]
     neutral = acc["neutral_regions"]
     kept = [a for a in actions if not (isinstance(a, dict) and a.get("type") == "click" and _point(a, "point")

@@ -7,7 +7,9 @@ import sys
 import pytest
 
 from synth.dataset import iter_labels
-from synth.formats import ParseError, parse_output, parse_venus, to_venus
+from synth.export import Options
+from synth.export.answer import action_text, model_actions
+from synth.formats import ParseError, parse_output, parse_venus
 
 
 def synth(*args):
@@ -38,8 +40,8 @@ def write_predictions(path, dataset, make):
 
 def test_score_reference_in_venus_syntax_and_a_corner_clicker(dataset, tmp_path):
     ref = tmp_path / "ref.jsonl"
-    write_predictions(ref, dataset, lambda lab: "<think>easy</think>" + to_venus(
-        lab["actions"], lab["image"]["width"], lab["image"]["height"]))
+    write_predictions(ref, dataset, lambda lab: "<think>easy</think>" + action_text(
+        model_actions(lab, Options().frame(lab))))
     result = json.loads(synth("score", str(dataset), str(ref), "--json").stdout)
     assert result["success_rate"] >= 0.95 and set(result["by_family"]) == {"counting", "occlusion", "rotation"}
     corner = tmp_path / "corner.jsonl"
@@ -87,6 +89,4 @@ def test_venus_parser_on_tricky_outputs():
     with pytest.raises(ParseError):
         parse_output("[{not json", W, H)
     assert parse_output([{"type": "click", "point": [1.0, 2.0]}], W, H)[0]["point"] == [1.0, 2.0]
-    actions = [{"type": "click", "point": [640.0, 400.0]}, {"type": "type", "text": "7"}]
-    back = parse_venus(to_venus(actions, 1280, 800), 1280, 800)
-    assert abs(back[0]["point"][0] - 640) < 1 and back[1] == actions[1]
+    assert parse_venus("<action>Click(bbox=[10,20]),LongPress(box=[5, 6])</action>", W, H)[1]["point"] == [5.0, 6.0]
