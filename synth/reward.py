@@ -7,6 +7,8 @@ reward is the F1 of that matching, otherwise 1.0 only when every step is matched
 
 `rules="venus"` judges instead as the VenusBench-CAPTCHA scorer does (`synth.venus_rules`)."""
 
+from synth.formats import ParseError, parse_output
+
 RULES = ("synth", "venus")
 
 
@@ -98,3 +100,13 @@ def score(label: dict, actions: list[dict], rules: str = "synth") -> float:
     if acc["partial_credit"]:
         return 2 * tp / (2 * tp + fp + fn) if tp else 0.0
     return 1.0 if fn == 0 and fp == 0 else 0.0
+
+
+def score_output(label: dict, output, rules: str = "synth") -> float:
+    """Reward of a model's raw output for `label`: UI-Venus action text (0–999) or a list of pixel actions;
+    0.0 when it holds no readable action (an RL loop can feed it any text)."""
+    try:
+        actions = parse_output(output, label["image"]["width"], label["image"]["height"])
+    except ParseError:
+        actions = []
+    return score(label, actions, rules) if actions else 0.0

@@ -1,4 +1,4 @@
-"""The README's streaming examples run as written against a generated dataset."""
+"""The README's streaming and training examples run as written against a generated dataset."""
 import os
 import re
 from pathlib import Path
@@ -10,10 +10,10 @@ README = Path(__file__).resolve().parent.parent / "README.md"
 
 def examples() -> dict[str, str]:
     text = README.read_text()
-    return dict(re.findall(r"<!-- streaming-example: (\w+) -->\n```python\n(.*?)```", text, re.S))
+    return dict(re.findall(r"<!-- (?:streaming|training)-example: (\w+) -->\n```python\n(.*?)```", text, re.S))
 
 
-@pytest.mark.parametrize("name", ["webdataset", "datasets"])
+@pytest.mark.parametrize("name", ["webdataset", "datasets", "rl"])
 def test_streaming_example(name, dataset, tmp_path, capsys):
     code = examples()[name]
     (tmp_path / "out").mkdir()
