@@ -1,22 +1,46 @@
 #!/usr/bin/env bash
-# Install everything synth needs on a fresh Debian machine: Chromium, fonts, a venv with the package.
-# Idempotent: a second run only checks. Usage: scripts/setup.sh [--test]  (--test adds the test extras)
+# Install everything synth needs on a fresh Debian 12/13 machine: Python's venv module, Chromium, fonts (apt,
+# as root or through sudo) and a venv with the package. Idempotent: a second run only checks, and a half-made
+# .venv is rebuilt. Usage: scripts/setup.sh [--test]  (--test adds the test extras)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 need_apt=()
+if ! command -v python3 >/dev/null; then
+  need_apt+=(python3 python3-venv)
+elif ! python3 -c "import ensurepip" 2>/dev/null; then
+  need_apt+=(python3-venv)   # Debian's python3 leaves out ensurepip, without which `python3 -m venv` fails
+fi
 [ -x /usr/bin/chromium ] || need_apt+=(chromium)
-[ -f /usr/share/fonts/opentype/noto/NotoSansCJK-Bold.ttc ] || need_apt+=(fonts-noto-cjk)
-[ -d /usr/share/fonts/truetype/dejavu ] || need_apt+=(fonts-dejavu-core)
-[ -d /usr/share/fonts/truetype/liberation ] || need_apt+=(fonts-liberation)
+fonts=/usr/share/fonts
+[ -f $fonts/opentype/noto/NotoSansCJK-Bold.ttc ] && [ -f $fonts/opentype/noto/NotoSerifCJK-Bold.ttc ] \
+  || need_apt+=(fonts-noto-cjk)
+[ -f $fonts/truetype/dejavu/DejaVuSans-Bold.ttf ] && [ -f $fonts/truetype/dejavu/DejaVuSerif-Bold.ttf ] \
+  || need_apt+=(fonts-dejavu-core)
+[ -f $fonts/truetype/liberation/LiberationSans-Bold.ttf ] && [ -f $fonts/truetype/liberation/LiberationMono-Bold.ttf ] \
+  || need_apt+=(fonts-liberation)
 if [ ${#need_apt[@]} -gt 0 ]; then
-  SUDO=""; [ "$(id -u)" = 0 ] || SUDO="sudo"
+  SUDO=""
+  if [ "$(id -u)" != 0 ]; then
+    command -v sudo >/dev/null && SUDO="sudo"
+  fi
+  if ! command -v apt-get >/dev/null || { [ "$(id -u)" != 0 ] && [ -z "$SUDO" ]; }; then
+    echo "setup needs the Debian packages ${need_apt[*]}: run 'apt-get install ${need_apt[*]}' as root, then rerun $0" >&2
+    exit 1
+  fi
   echo "installing ${need_apt[*]} with apt-get"
   $SUDO apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${need_apt[@]}" >/dev/null
 fi
+python3 -c "import sys; sys.exit(sys.version_info < (3, 11))" \
+  || { echo "setup needs Python 3.11 or newer; python3 is $(python3 -V 2>&1)" >&2; exit 1; }
 
-[ -x .venv/bin/python ] || python3 -m venv .venv
+# a venv whose creation was cut short (no pip, or an interpreter that no longer runs) is rebuilt from scratch
+if [ -e .venv ] && ! { [ -x .venv/bin/pip ] && .venv/bin/python -m pip --version >/dev/null 2>&1; }; then
+  echo "rebuilding the incomplete .venv"
+  rm -rf .venv
+fi
+[ -d .venv ] || python3 -m venv .venv
 extras=""; [ "${1:-}" = "--test" ] && extras="[test]"
 log=.venv/install.log
 if ! { .venv/bin/pip install -q --upgrade pip && .venv/bin/pip install -q -e ".${extras}"; } >"$log" 2>&1; then

@@ -5,10 +5,11 @@ import cv2
 import numpy as np
 from PIL import Image, ImageDraw, ImageFont
 
+from synth import paths
 from synth.families.base import Reject
 from synth.scenes.browser import RenderedPage
 
-FONT_FILE = "/usr/share/fonts/opentype/noto/NotoSansCJK-Bold.ttc"
+FONT_FILE = paths.font("opentype/noto/NotoSansCJK-Bold.ttc")
 FONT_INDEX = 2   # Noto Sans CJK SC: covers Latin and Chinese
 
 

@@ -6,7 +6,7 @@ import cv2
 import numpy as np
 from PIL import Image, ImageDraw, ImageFont
 
-from synth import draw
+from synth import draw, paths
 from synth.families.base import Puzzle, Reject, Task
 from synth.levels import LevelTable, draw as draw_knob
 
@@ -15,7 +15,7 @@ DESCRIPTION = "press and hold a button (the one of the named colour when there a
 GEOMETRIC_AUGMENT = True
 SUPPORTS_INFEASIBLE = False
 STAT, STAT_DIRECTION = "button size (share of the puzzle side)", -1
-FONT = "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf"
+FONT = paths.font("truetype/dejavu/DejaVuSans-Bold.ttf")
 LABEL = "Press & Hold"
 MIN_DECOY_DE = 22.0        # CIELAB distance between the target's fill and any decoy's
 MIN_VISIBLE_DE = 12.0      # ... and between the target's fill and the ground around it

@@ -6,7 +6,7 @@ import cv2
 import numpy as np
 from PIL import Image, ImageDraw, ImageFont
 
-from synth import draw
+from synth import draw, paths
 from synth.families.base import Puzzle, Reject, Task
 from synth.levels import LevelTable, draw as draw_knob
 
@@ -25,12 +25,12 @@ HANZI = "木火水山月田口心手马鸟鱼雨风云花草门车书米羊牛�
 CONFUSABLE = ["0OQD", "1IlL7", "5S", "2Z", "8B", "69G", "MW", "NZ", "UV", "EF", "PR", "KX", "木米本末未", "日目田曰",
               "土士工", "人入八", "大太犬天", "己已巳", "刀力", "口日", "牛午"]
 CONFUSABLE_PAIRS = frozenset((a, b) for g in CONFUSABLE for a in g for b in g)
-LATIN_FONTS = ("/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf",
-               "/usr/share/fonts/truetype/dejavu/DejaVuSerif-Bold.ttf",
-               "/usr/share/fonts/truetype/liberation/LiberationSans-Bold.ttf",
-               "/usr/share/fonts/truetype/liberation/LiberationMono-Bold.ttf")
-HANZI_FONTS = ("/usr/share/fonts/opentype/noto/NotoSansCJK-Bold.ttc",
-               "/usr/share/fonts/opentype/noto/NotoSerifCJK-Bold.ttc")
+LATIN_FONTS = (paths.font("truetype/dejavu/DejaVuSans-Bold.ttf"),
+               paths.font("truetype/dejavu/DejaVuSerif-Bold.ttf"),
+               paths.font("truetype/liberation/LiberationSans-Bold.ttf"),
+               paths.font("truetype/liberation/LiberationMono-Bold.ttf"))
+HANZI_FONTS = (paths.font("opentype/noto/NotoSansCJK-Bold.ttc"),
+               paths.font("opentype/noto/NotoSerifCJK-Bold.ttc"))
 HANZI_INDEX = 2          # the Simplified Chinese face in the Noto CJK collections
 
 TABLE = LevelTable(NAME, knobs={

@@ -7,7 +7,7 @@ import cv2
 import numpy as np
 from PIL import Image, ImageDraw, ImageFont
 
-from synth import draw
+from synth import draw, paths
 from synth.families.base import Puzzle, Reject, Task
 from synth.levels import LevelTable, draw as draw_knob
 
@@ -25,7 +25,7 @@ MIN_ANGLE_COLOUR = 20.0         # ... differently coloured ones at least this
 MARKER_CLEAR = 2.4              # other lines keep this many marker radii from a start marker
 END_SPACING = 2.5               # other ends stay this many tolerances away from the asked end
 SAMPLES = 36                    # points per Bezier piece
-FONT = "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf"
+FONT = paths.font("truetype/dejavu/DejaVuSans-Bold.ttf")
 
 TABLE = LevelTable(NAME, knobs={
     "lines_range": "number of lines",

@@ -11,7 +11,7 @@ import cv2
 import numpy as np
 from PIL import Image, ImageFont
 
-from synth import draw
+from synth import draw, paths
 from synth.families.base import Puzzle, Reject, Task
 from synth.levels import LevelTable, draw as draw_knob
 
@@ -21,10 +21,10 @@ GEOMETRIC_AUGMENT = True
 SUPPORTS_INFEASIBLE = False
 STAT, STAT_DIRECTION = "character height (share of the puzzle's shorter side)", -1
 
-FONTS = ("/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf",
-         "/usr/share/fonts/truetype/dejavu/DejaVuSerif-Bold.ttf",
-         "/usr/share/fonts/truetype/liberation/LiberationSans-Bold.ttf",
-         "/usr/share/fonts/truetype/liberation/LiberationMono-Bold.ttf")
+FONTS = (paths.font("truetype/dejavu/DejaVuSans-Bold.ttf"),
+         paths.font("truetype/dejavu/DejaVuSerif-Bold.ttf"),
+         paths.font("truetype/liberation/LiberationSans-Bold.ttf"),
+         paths.font("truetype/liberation/LiberationMono-Bold.ttf"))
 # Upper case only (the reward compares casefold()), without every member of a confusable group:
 # 0/O/Q/D, 1/I/J, 5/S, 2/Z, 8/B, 6/G, 9, U/V (and VV/W), plus lower case altogether.
 ALPHABET = "ACEFHKLMNPRTUWXY347"
