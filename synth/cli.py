@@ -242,11 +242,12 @@ def stats(
         result = collect(dataset)
     except (FileNotFoundError, ValueError) as e:
         fail(str(e))
-    typer.echo(format_table(result))
+    folder = charts or dataset / "stats"
     try:
-        written = write_charts(result, charts or dataset / "stats")
+        written = write_charts(result, folder)
     except OSError as e:
-        fail(f"cannot write charts to {charts or dataset / 'stats'}: {e.strerror}")
+        fail(f"cannot write --charts folder {folder}: {e.strerror}")
+    typer.echo(format_table(result))
     typer.echo(f"\ncharts: {', '.join(str(p) for p in written)}")
 
 

@@ -12,12 +12,14 @@ import logging
 import os
 import select
 import signal
+import tarfile
 import threading
 from collections import Counter
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Iterator
 
 from synth import __version__
+from synth.card import COUNTED, write_card
 from synth.config import POOL_SPAN, RunConfig, page_pool
 from synth.pagestore import FOLDER as PAGES, PageServer, PageStore
 from synth.scenes.pages import CONTROLS, PageSpec
@@ -177,10 +179,14 @@ def write_manifest(out: Path, manifest: dict) -> None:
     """Atomically replace the manifest (sorted shards, totals recomputed)."""
     manifest["shards"].sort(key=lambda s: s["name"])
     total = Counter()
+    counts = {field: Counter() for field in COUNTED}
     for s in manifest["shards"]:
         total.update(s["rejections"])
+        for field in COUNTED:
+            counts[field].update(s["counts"][field])
     manifest["totals"] = {"samples": sum(s["samples"] for s in manifest["shards"]),
-                          "shards": len(manifest["shards"]), "rejections": dict(sorted(total.items()))}
+                          "shards": len(manifest["shards"]), "rejections": dict(sorted(total.items())),
+                          "counts": {field: dict(sorted(c.items())) for field, c in counts.items()}}
     tmp = out / (MANIFEST + TMP_SUFFIX)
     tmp.write_text(json.dumps(manifest, indent=1, sort_keys=True) + "\n")
     os.replace(tmp, out / MANIFEST)
@@ -206,6 +212,9 @@ def run(cfg: RunConfig, out: Path, workers: int = 1, executor: str = "local", ra
     n_shards = -(-cfg.n // cfg.shard_size)
     done = finished_shards(out, manifest)
     manifest["shards"] = [s for s in manifest["shards"] if s["name"] in done]
+    for s in manifest["shards"]:
+        if "counts" not in s:        # kept from a run by a version that did not count labels
+            s["counts"] = shard_counts(out / s["name"])
     todo = [s for s in range(n_shards) if shard_name(cfg, s) not in done]
     if on_progress:
         on_progress(sum(s["samples"] for s in manifest["shards"]), 0)
@@ -217,6 +226,9 @@ def run(cfg: RunConfig, out: Path, workers: int = 1, executor: str = "local", ra
     for info in infos:
         manifest["shards"].append(info)
         write_manifest(out, manifest)
+    if not todo:                     # nothing was generated: the totals may predate the counts
+        write_manifest(out, manifest)
+    write_card(out, manifest)
     remove_temporaries(out)
     return manifest
 
@@ -238,7 +250,21 @@ def write_shard(cfg: RunConfig, out: Path, shard: int, results: Iterator[ChunkRe
             rejections.update(rej)
         info = writer.commit()
     info["rejections"] = dict(sorted(rejections.items()))
+    info["counts"] = shard_counts(out / shard_name(cfg, shard))
     return info
+
+
+def shard_counts(path: Path) -> dict[str, dict[str, int]]:
+    """The samples of a finished shard by each COUNTED label field, read from its labels (the images are
+    skipped, not read)."""
+    counts = {field: Counter() for field in COUNTED}
+    with tarfile.open(path) as tar:
+        for member in tar:
+            if member.name.split(".", 1)[1] == "json":
+                label = json.loads(tar.extractfile(member).read())
+                for field in COUNTED:
+                    counts[field][str(label[field])] += 1
+    return {field: dict(sorted(c.items())) for field, c in counts.items()}
 
 
 def local_shards(cfg: RunConfig, out: Path, shards: list[int], workers: int,

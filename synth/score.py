@@ -11,7 +11,7 @@ from synth.formats import ParseError, parse_output
 def read_predictions(path: Path) -> tuple[dict[str, object], list[str]]:
     """{key: output} from a JSONL file, and a list of problems with lines that could not be read."""
     preds, problems = {}, []
-    with open(path, encoding="utf-8") as f:
+    with open(path, encoding="utf-8", errors="replace") as f:     # undecodable bytes make a line unreadable
         for n, line in enumerate(f, 1):
             if not line.strip():
                 continue
@@ -23,9 +23,13 @@ def read_predictions(path: Path) -> tuple[dict[str, object], list[str]]:
     return preds, problems
 
 
-def score_dataset(dataset: Path, predictions: Path) -> dict:
-    """Rewards of every prediction; unparseable outputs and samples without a prediction score 0 and are counted."""
+def score_dataset(dataset: Path, predictions: Path, rules: str = "synth") -> dict:
+    """Rewards of every prediction under `rules` (see synth.reward.score); unparseable outputs and samples without
+    a prediction score 0 and are counted. ValueError when no line of `predictions` is a prediction record."""
     preds, problems = read_predictions(predictions)
+    if not preds:
+        raise ValueError(f"no line of {predictions} is a prediction record"
+                         + (f" ({problems[0]})" if problems else ": the file is empty"))
     groups: dict[str, dict[str, list[float]]] = {"by_family": defaultdict(list), "by_difficulty": defaultdict(list)}
     rewards, unparseable, missing, seen = [], [], [], set()
     for label in iter_labels(dataset):
@@ -37,7 +41,7 @@ def score_dataset(dataset: Path, predictions: Path) -> dict:
         else:
             try:
                 actions = parse_output(preds[key], label["image"]["width"], label["image"]["height"])
-                r = reward.score(label, actions)
+                r = reward.score(label, actions, rules=rules)
             except ParseError:
                 unparseable.append(key)
                 r = 0.0

@@ -44,7 +44,9 @@ def test_kill_9_then_rerun_gives_identical_shards(dataset, tmp_path):
     proc = start(out, "--workers", "2")
     assert proc.wait(timeout=300) == 0, proc.stderr.read().decode()
     same_shards(dataset, out)
-    assert sorted(p.name for p in out.iterdir()) == ["captcha-000000.tar", "captcha-000001.tar", "manifest.json"]
+    assert sorted(p.name for p in out.iterdir()) == ["README.md", "captcha-000000.tar", "captcha-000001.tar",
+                                                     "manifest.json"]
+    assert (out / "README.md").read_bytes() == (dataset / "README.md").read_bytes()   # the card, too
 
 
 def test_workers_and_browsers_end_when_only_the_main_process_is_killed(tmp_path):
