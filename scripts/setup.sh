@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Install everything synth needs on a fresh Debian 12/13 machine: Python's venv module, Chromium, fonts (apt,
-# as root or through sudo) and a venv with the package. Idempotent: a second run only checks, and a half-made
+# Install everything synth needs on a fresh Debian 12/13 machine: Python's venv module, Chromium, fonts, Node.js
+# (apt, as root or through sudo), a venv with the package, and the design systems and icon sets from npm. Idempotent: a second run only checks, and a half-made
 # .venv is rebuilt. Usage: scripts/setup.sh [--test]  (--test adds the test extras)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -12,6 +12,7 @@ elif ! python3 -c "import ensurepip" 2>/dev/null; then
   need_apt+=(python3-venv)   # Debian's python3 leaves out ensurepip, without which `python3 -m venv` fails
 fi
 [ -x /usr/bin/chromium ] || need_apt+=(chromium)
+command -v npm >/dev/null || need_apt+=(nodejs npm)
 fonts=/usr/share/fonts
 [ -f $fonts/opentype/noto/NotoSansCJK-Bold.ttc ] && [ -f $fonts/opentype/noto/NotoSerifCJK-Bold.ttc ] \
   || need_apt+=(fonts-noto-cjk)
@@ -19,6 +20,14 @@ fonts=/usr/share/fonts
   || need_apt+=(fonts-dejavu-core)
 [ -f $fonts/truetype/liberation/LiberationSans-Bold.ttf ] && [ -f $fonts/truetype/liberation/LiberationMono-Bold.ttf ] \
   || need_apt+=(fonts-liberation)
+# photographs and pictures for the screens' images (synth/screens/imagery.py); a file each package has on 12 and 13
+bg=/usr/share/backgrounds
+[ -f /usr/share/gnome-background-properties/adwaita.xml ] || need_apt+=(gnome-backgrounds)
+[ -f $bg/mate/nature/Garden.jpg ] || need_apt+=(mate-backgrounds)
+[ -f $bg/calla.png ] || need_apt+=(ukui-wallpapers)
+[ -f $bg/Bridge_by_Sander_Klootwijk.jpg ] || need_apt+=(lomiri-wallpapers-16.04)
+[ -f $bg/Kleiber_by_Lukas_Baubkus.jpg ] || need_apt+=(lomiri-wallpapers-20.04)
+[ -f /usr/share/wallpapers/Path/contents/images/1920x1080.jpg ] || need_apt+=(plasma-workspace-wallpapers)
 if [ ${#need_apt[@]} -gt 0 ]; then
   SUDO=""
   if [ "$(id -u)" != 0 ]; then
@@ -48,5 +57,18 @@ if ! { .venv/bin/pip install -q --upgrade pip && .venv/bin/pip install -q -e ".$
   echo "setup failed: pip install did not succeed (full log: $log)" >&2
   exit 1
 fi
+# design systems and icon sets, pinned by vendor/package-lock.json, into SYNTH_NPM (synth/paths.py)
+npm_dir="${SYNTH_NPM:-${XDG_DATA_HOME:-$HOME/.local/share}/synth/npm}"
+if [ ! -d "$npm_dir/node_modules" ] || ! cmp -s vendor/package-lock.json "$npm_dir/package-lock.json"; then
+  echo "installing the design systems and icon sets (npm ci) into $npm_dir"
+  mkdir -p "$npm_dir" && cp vendor/package.json vendor/package-lock.json "$npm_dir/"
+  if ! (cd "$npm_dir" && npm ci --no-audit --no-fund --loglevel=error) >"$npm_dir/install.log" 2>&1; then
+    tail -20 "$npm_dir/install.log" >&2
+    rm -f "$npm_dir/package-lock.json"   # so that the next run tries again
+    echo "setup failed: npm ci did not succeed (full log: $npm_dir/install.log)" >&2
+    exit 1
+  fi
+fi
+
 .venv/bin/python -c "import synth, playwright, albumentations, webdataset" \
   || { echo "setup failed: the package does not import" >&2; exit 1; }

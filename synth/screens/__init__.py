@@ -1,0 +1,49 @@
+"""Screens: page archetypes composed from design-system components.
+
+An archetype is one kind of page (a store's home, a bank's transfer form, a file manager window): a module
+`archetypes/<platform>/<name>.py` that names its `CATEGORY`, optionally the design `SYSTEMS` it is written
+for, and draws its structure with `layout(rng, lang) -> dict` (which sections appear, their order, columns,
+sidebar side, density, list and header variants), plus a template `templates/screens/<platform>/<name>.html.j2`
+that builds the page from the component macros (`ui.*`, templates/screens/ui/). Adding an archetype is
+adding those two files; the registry finds it.
+
+ARCHETYPES maps "web/<name>" to its module, imported on first use."""
+import importlib
+import pkgutil
+from functools import lru_cache
+from types import ModuleType
+
+from synth.screens import archetypes
+
+PLATFORMS = ("web", "mobile", "desktop")
+
+
+@lru_cache(maxsize=1)
+def names() -> tuple[str, ...]:
+    """Every archetype name ("web/shop_home", ...), sorted, without importing the modules."""
+    found = []
+    for platform in PLATFORMS:
+        package = importlib.import_module(f"{archetypes.__name__}.{platform}")
+        found += [f"{platform}/{m.name}" for m in pkgutil.iter_modules(package.__path__) if not m.name.startswith("_")]
+    return tuple(sorted(found))
+
+
+def archetype(name: str) -> ModuleType:
+    """The archetype module of `name`; KeyError if there is none."""
+    if name not in names():
+        raise KeyError(name)
+    platform, module = name.split("/", 1)
+    return importlib.import_module(f"{archetypes.__name__}.{platform}.{module}")
+
+
+def catalogue() -> list[dict]:
+    """Every archetype with its platform, category, description and design systems (for `synth screens`)."""
+    from synth.screens.systems import for_platform
+    rows = []
+    for name in names():
+        module = archetype(name)
+        platform = name.split("/")[0]
+        rows.append({"name": name, "platform": platform, "category": module.CATEGORY,
+                     "description": (module.__doc__ or "").strip().splitlines()[0].split(": ", 1)[-1],
+                     "systems": list(getattr(module, "SYSTEMS", None) or for_platform(platform))})
+    return rows

@@ -1,0 +1,1 @@
+"""Page archetypes, one module each (see synth.screens)."""

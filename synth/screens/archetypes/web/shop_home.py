@@ -1,0 +1,19 @@
+"""Shopping: a store's catalogue page: navigation, optional hero banner, filters beside a product grid."""
+import numpy as np
+
+CATEGORY = "shopping"
+
+
+def layout(rng: np.random.Generator, lang: str) -> dict:
+    """Sections and their arrangement for one page."""
+    return {
+        "hero": bool(rng.random() < 0.5),
+        "filters": str(rng.choice(["left", "right", "none"])),
+        "columns": int(rng.integers(3, 6)),
+        "products": int(rng.integers(6, 13)),
+        "breadcrumb": bool(rng.random() < 0.6),
+        "tabs": bool(rng.random() < 0.4),
+        "pagination": bool(rng.random() < 0.5),
+        "footer": bool(rng.random() < 0.5),
+        "compact": bool(rng.random() < 0.5),
+    }

@@ -1,0 +1,256 @@
+"""Pictures that pages show (product photos, thumbnails, banners, avatars), as data: URIs, from installed files only.
+
+- photo(): a centre crop of a photograph or wallpaper from the Debian wallpaper packages that scripts/setup.sh
+  installs (found under synth.paths.VENDOR, /usr/share by default; sources and licences in assets/CREDITS.md);
+- product(): a Microsoft Fluent 3D emoji object (npm @lobehub/fluent-emoji-3d, MIT) on a soft backdrop, the
+  look of a shop's product shot;
+- avatar(): a user picture, the person's initials on a colour of their name, or a crop of a photo.
+
+Same generator state and arguments, same bytes. Sizes are CSS px; `scale` is the page's device pixel ratio
+(2 on phones), so that a picture is as sharp as the screen."""
+import base64
+import hashlib
+import io
+import math
+import os
+import re
+from functools import lru_cache
+from pathlib import Path
+
+import numpy as np
+import PIL
+from PIL import Image, ImageDraw, ImageFilter, ImageFont
+
+from synth import paths
+
+QUALITY = 80
+COPY = 1600        # longest side of the cached copy of a picture: enough for a banner or a phone-wide photo
+_CACHE = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "synth" / "imagery"
+_EXTS = {".jpg", ".jpeg", ".png", ".webp"}      # what Pillow decodes here (not .svg, nor trixie's .jxl)
+# Installed pictures that would not pass for a photo or a picture on a page: near-solid fills, mostly
+# transparent, a desktop's logo, and larger copies of the same picture.
+_SKIP = {"vnc-d", "vnc-l", "symbolic-d", "symbolic-l", "Arc-Colors-Transparent-Wallpaper", "Flow", "Gulp",
+         "Silk", "Spring", "Waves", "Elephants_3840x2160", "Elephants_5640x3172", "GreenTraditional",
+         "Float-into-MATE", "MATE-Stripes-Dark", "MATE-Stripes-Light", "Stripes", "Ubuntu-Mate-Dark-no-logo",
+         "focal-ubuntukylin", "warty-final-ubuntu"}
+
+# Fluent 3D emoji (file = code points) that look like things a shop sells, by kind
+PRODUCTS = {
+    "fashion": {"running shoe": "1f45f", "leather shoe": "1f45e", "high heel": "1f460", "boot": "1f462",
+                "hiking boot": "1f97e", "handbag": "1f45c", "purse": "1f45b", "backpack": "1f392",
+                "briefcase": "1f4bc", "t-shirt": "1f455", "jeans": "1f456", "dress": "1f457", "coat": "1f9e5",
+                "necktie": "1f454", "scarf": "1f9e3", "gloves": "1f9e4", "socks": "1f9e6", "hat": "1f452",
+                "cap": "1f9e2", "sunglasses": "1f576-fe0f", "glasses": "1f453", "ring": "1f48d", "watch": "231a",
+                "lipstick": "1f484", "blouse": "1f45a", "shorts": "1fa73", "bikini": "1f459"},
+    "electronics": {"phone": "1f4f1", "laptop": "1f4bb", "desktop computer": "1f5a5-fe0f",
+                    "keyboard": "2328-fe0f", "mouse": "1f5b1-fe0f", "headphones": "1f3a7", "camera": "1f4f7",
+                    "television": "1f4fa", "game controller": "1f3ae", "battery": "1f50b", "light bulb": "1f4a1",
+                    "flashlight": "1f526", "radio": "1f4fb", "microphone": "1f399-fe0f", "printer": "1f5a8-fe0f",
+                    "alarm clock": "23f0", "video camera": "1f3a5", "projector": "1f4fd-fe0f"},
+    "food": {"coffee": "2615", "tea": "1f375", "teapot": "1fad6", "wine": "1f377", "juice box": "1f9c3",
+             "apple": "1f34e", "orange": "1f34a", "lemon": "1f34b", "banana": "1f34c", "watermelon": "1f349",
+             "grapes": "1f347", "strawberry": "1f353", "avocado": "1f951", "bread": "1f35e", "croissant": "1f950",
+             "cheese": "1f9c0", "chocolate": "1f36b", "cookie": "1f36a", "cake": "1f382", "honey": "1f36f",
+             "canned food": "1f96b", "coffee beans": "1fad8", "milk": "1f95b", "cupcake": "1f9c1",
+             "cup with straw": "1f964"},
+    "home": {"potted plant": "1fab4", "candle": "1f56f-fe0f", "couch": "1f6cb-fe0f", "chair": "1fa91",
+             "bed": "1f6cf-fe0f", "lotion": "1f9f4", "soap": "1f9fc", "toothbrush": "1faa5", "sponge": "1f9fd",
+             "frying pan": "1f373", "vase": "1f3fa", "mirror": "1fa9e", "hammer": "1f528",
+             "screwdriver": "1fa9b", "wrench": "1f527", "toolbox": "1f9f0", "basket": "1f9fa", "broom": "1f9f9",
+             "umbrella": "2602-fe0f", "yarn": "1f9f6", "gift": "1f381", "bouquet": "1f490"},
+    "sports": {"bicycle": "1f6b2", "scooter": "1f6f4", "football": "26bd", "basketball": "1f3c0",
+               "tennis": "1f3be", "american football": "1f3c8", "volleyball": "1f3d0", "ping pong": "1f3d3",
+               "boxing glove": "1f94a", "skateboard": "1f6f9", "kite": "1fa81", "hockey": "1f3d2"},
+    "toys": {"teddy bear": "1f9f8", "yo-yo": "1fa80", "guitar": "1f3b8", "piano": "1f3b9", "drum": "1f941",
+             "violin": "1f3bb", "dice": "1f3b2", "puzzle piece": "1f9e9", "palette": "1f3a8", "books": "1f4da",
+             "notebook": "1f4d3", "pencil": "270f-fe0f", "pen": "1f58a-fe0f"},
+}
+# The products of synth.scenes.content, by name, so that a product's picture can show it
+NAMED = {"Wireless Earbuds": "1f3a7", "Ceramic Mug": "2615", "Running Shoes": "1f45f", "Desk Lamp": "1f4a1",
+         "Backpack": "1f392", "Water Bottle": "1f964", "Mechanical Keyboard": "2328-fe0f", "Wool Scarf": "1f9e3",
+         "Sunglasses": "1f576-fe0f", "Phone Case": "1f4f1", "Notebook Set": "1f4d3", "Coffee Grinder": "1fad8",
+         "无线耳机": "1f3a7", "陶瓷马克杯": "2615", "跑步鞋": "1f45f", "台灯": "1f4a1", "双肩包": "1f392",
+         "保温水杯": "1f964", "机械键盘": "2328-fe0f", "羊毛围巾": "1f9e3", "太阳镜": "1f576-fe0f", "手机壳": "1f4f1",
+         "笔记本套装": "1f4d3", "咖啡磨豆机": "1fad8"}
+_EMOJI = "@lobehub/fluent-emoji-3d/assets/{}.webp"
+# Soft studio backdrops (a few, so that product shots can be cached)
+_BACKDROPS = ((244, 241, 236), (238, 242, 246), (241, 245, 239), (247, 240, 240), (243, 240, 247),
+              (246, 244, 234), (236, 244, 244), (245, 245, 245))
+# Avatar colours: mid-tone hues that keep white initials readable
+_AVATAR = ((229, 57, 53), (216, 27, 96), (142, 36, 170), (94, 53, 177), (57, 73, 171), (30, 136, 229),
+           (3, 155, 229), (0, 137, 123), (67, 160, 71), (124, 179, 66), (244, 81, 30), (109, 76, 65),
+           (84, 110, 122), (251, 140, 0))
+
+
+def picture_folders() -> list[Path]:
+    """Where the wallpaper packages put their pictures, under synth.paths.VENDOR."""
+    return [paths.VENDOR / "backgrounds", paths.VENDOR / "wallpapers"]
+
+
+@lru_cache(maxsize=1)
+def photos() -> tuple[Path, ...]:
+    """The installed photographs and pictures, sorted; FileNotFoundError naming the fix when there are none."""
+    found = []
+    backgrounds, wallpapers = picture_folders()
+    if backgrounds.is_dir():
+        found += [p for p in backgrounds.rglob("*") if p.suffix.lower() in _EXTS and p.stem not in _SKIP]
+    # a KDE wallpaper is a folder with one picture in many sizes: take the smallest landscape one ≥ 1920 px wide
+    for folder in sorted(wallpapers.glob("*/contents/images")) if wallpapers.is_dir() else ():
+        sizes = []
+        for p in folder.iterdir():
+            m = re.fullmatch(r"(\d+)x(\d+)", p.stem)
+            if m and p.suffix.lower() in _EXTS and int(m[1]) >= int(m[2]):
+                sizes.append((int(m[1]) < 1920, int(m[1]) if int(m[1]) >= 1920 else -int(m[1]), p.name, p))
+        if sizes:
+            found.append(min(sizes)[-1])
+    if not found:
+        raise FileNotFoundError(f"no pictures under {' or '.join(map(str, picture_folders()))}: run "
+                                f"scripts/setup.sh (it installs the wallpaper packages)")
+    return tuple(sorted(found))
+
+
+def _decode(path: Path, longest: int) -> Image.Image:
+    """The picture as RGB on white, downscaled so that its longest side is at most `longest`."""
+    with Image.open(path) as im:
+        r = min(1.0, longest / max(im.size))
+        im.draft("RGB", (math.ceil(im.width * r), math.ceil(im.height * r)))   # JPEG: decode at 1/2 .. 1/8 scale
+        im = im.convert("RGBA") if im.mode in ("RGBA", "LA", "PA", "P") else im.convert("RGB")
+        if im.mode == "RGBA":
+            flat = Image.new("RGB", im.size, (255, 255, 255))
+            flat.paste(im, mask=im.getchannel("A"))
+            im = flat
+        im.thumbnail((longest, longest), Image.Resampling.LANCZOS)
+        return im
+
+
+@lru_cache(maxsize=1024)
+def _copy(path: Path) -> Path:
+    """A JPEG copy of the picture, at most COPY px on its longest side, in the user's cache folder: decoding a
+    4K wallpaper (PNG, WebP) takes 0.5-5 s, its copy 10-20 ms. Written once per machine, by whichever
+    process needs it first (temporary name, then rename), and always read back from the file, so that
+    every process crops the same pixels."""
+    st = path.stat()
+    key = hashlib.sha256(f"{path}|{st.st_size}|{st.st_mtime_ns}|{COPY}|{PIL.__version__}".encode()).hexdigest()[:24]
+    out = _CACHE / f"{key}.jpg"
+    if not out.is_file():
+        _CACHE.mkdir(parents=True, exist_ok=True)
+        tmp = out.with_suffix(f".{os.getpid()}.tmp")
+        _decode(path, COPY).save(tmp, "JPEG", quality=92)
+        os.replace(tmp, out)
+    return out
+
+
+# Most pictures on a page are small and come from a 640 px copy kept in memory (1 MB each); banners and
+# phone-wide pictures from the full copy (5 MB each, fewer kept).
+@lru_cache(maxsize=128)
+def _small(copy: Path) -> Image.Image:
+    return _decode(copy, 640)
+
+
+@lru_cache(maxsize=16)
+def _large(copy: Path) -> Image.Image:
+    return _decode(copy, COPY)
+
+
+@lru_cache(maxsize=1024)
+def _size(path: Path) -> tuple[int, int]:
+    with Image.open(path) as im:
+        return im.size
+
+
+def crop(path: Path, width: int, height: int) -> Image.Image:
+    """Centre crop of picture `path` at the aspect of width×height, resized to width×height pixels."""
+    if width < 1 or height < 1:
+        raise ValueError(f"width={width}, height={height}: both must be ≥ 1")
+    copy = _copy(path)
+    w, h = _size(copy)
+    # the small copy when it still has a pixel for each output pixel
+    im = _small(copy) if max(w, h) / min(w / width, h / height) <= 640 else _large(copy)
+    s = min(im.width / width, im.height / height)      # its pixels per output pixel
+    cw, ch = min(im.width, width * s), min(im.height, height * s)
+    box = ((im.width - cw) / 2, (im.height - ch) / 2, (im.width + cw) / 2, (im.height + ch) / 2)
+    return im.resize((width, height), Image.Resampling.LANCZOS, box=box, reducing_gap=3.0)
+
+
+def photo(rng: np.random.Generator, width: int, height: int, scale: int = 1) -> str:
+    """A data:image/jpeg URI of a randomly drawn photo, cropped to fill width×height CSS px."""
+    files = photos()
+    return _photo_uri(files[int(rng.integers(len(files)))], width * scale, height * scale)
+
+
+@lru_cache(maxsize=512)
+def _photo_uri(path: Path, width: int, height: int) -> str:
+    return _uri(crop(path, width, height), "jpeg")
+
+
+def product(rng: np.random.Generator, width: int, height: int, scale: int = 1, kind: str | None = None,
+            name: str | None = None) -> str:
+    """A data:image/jpeg URI of a product shot on a soft backdrop: the product `name` if NAMED knows it, else
+    a random object of PRODUCTS[kind] (of any kind if None)."""
+    if kind is not None and kind not in PRODUCTS:
+        raise ValueError(f"kind={kind!r}: expected one of {', '.join(PRODUCTS)} or None")
+    codes = sorted({c for k, items in PRODUCTS.items() if kind in (None, k) for c in items.values()})
+    code = codes[int(rng.integers(len(codes)))]    # drawn even for a named product: the same draws either way
+    code = NAMED.get(name, code)
+    return _product_uri(code, width * scale, height * scale, int(rng.integers(len(_BACKDROPS))))
+
+
+@lru_cache(maxsize=512)
+def _product_uri(code: str, width: int, height: int, backdrop: int) -> str:
+    base = np.array(_BACKDROPS[backdrop], np.float32)
+    # a backdrop lit from above: lighter at the top, a touch darker at the bottom
+    ramp = np.linspace(1.02, 0.95, height, dtype=np.float32)[:, None, None]
+    canvas = Image.fromarray(np.clip(base * ramp * np.ones((1, width, 1), np.float32), 0, 255).astype(np.uint8))
+    side = max(1, min(int(min(width, height) * 0.68), 384))     # the files are 256 px: not blown up further
+    with Image.open(paths.npm_file(_EMOJI.format(code))) as im:
+        obj = im.convert("RGBA").resize((side, side), Image.Resampling.LANCZOS)
+    x, y = (width - side) // 2, (height - side) // 2
+    shadow = Image.new("L", (width, height), 0)
+    ImageDraw.Draw(shadow).ellipse((x + side * 0.15, y + side * 0.9, x + side * 0.85, y + side * 1.02), fill=70)
+    shadow = shadow.filter(ImageFilter.GaussianBlur(max(1.0, side * 0.04)))
+    canvas.paste((90, 80, 70), mask=shadow)
+    canvas.paste(obj, (x, y), obj)
+    return _uri(canvas, "jpeg")
+
+
+def _initials(name: str) -> str:
+    """What an avatar shows: "AK" for Alex Kim; as Chinese office apps do, the last two characters of a Chinese
+    name (王芳, 小明 for 王小明)."""
+    name = name.strip()
+    if re.search(r"[\u3400-\u9fff]", name):
+        return name[-2:]
+    words = [w for w in re.split(r"[\s._-]+", name) if w]
+    return "".join(w[0] for w in (words[:1] + words[1:][-1:])).upper() or "?"
+
+
+def avatar(name: str, size: int, style: str = "initials", scale: int = 1) -> str:
+    """A data: URI of `name`'s avatar, size×size CSS px: "initials" (their initials on a colour of their name)
+    or "photo" (a crop of a photo of their name's choosing). Same name, same picture."""
+    if style not in ("initials", "photo"):
+        raise ValueError(f"style={style!r}: expected 'initials' or 'photo'")
+    return _avatar_uri(name, size * scale, style)
+
+
+@lru_cache(maxsize=512)
+def _avatar_uri(name: str, px: int, style: str) -> str:
+    digest = int.from_bytes(hashlib.sha256(name.encode()).digest()[:8], "big")   # hash() differs per process
+    if style == "photo":
+        files = photos()
+        return _uri(crop(files[digest % len(files)], px, px), "jpeg")
+    text = _initials(name)
+    im = Image.new("RGB", (px, px), _AVATAR[digest % len(_AVATAR)])
+    cjk = not text.isascii()
+    font = ImageFont.truetype(paths.font("opentype/noto/NotoSansCJK-Bold.ttc" if cjk else
+                                         "truetype/dejavu/DejaVuSans-Bold.ttf"),
+                              int(px * (0.36 if len(text) > 1 else 0.44)))
+    ImageDraw.Draw(im).text((px / 2, px / 2), text, fill=(255, 255, 255), font=font, anchor="mm")
+    return _uri(im, "png")
+
+
+def _uri(im: Image.Image, fmt: str) -> str:
+    buf = io.BytesIO()
+    if fmt == "jpeg":
+        im.save(buf, "JPEG", quality=QUALITY, optimize=True)
+    else:
+        im.save(buf, "PNG", optimize=True)
+    return f"data:image/{fmt};base64," + base64.b64encode(buf.getvalue()).decode("ascii")

@@ -1,0 +1,66 @@
+"""Fill an archetype's template: theme, content, structure, design system and icon set are drawn from the
+page's variant seed, so equal specs give equal HTML."""
+from functools import lru_cache
+
+import jinja2
+import numpy as np
+
+from synth.paths import TEMPLATES
+from synth.scenes.content import make_content
+from synth.scenes.themes import make_theme
+from synth.screens import archetype
+from synth.screens.icons import ICON_SETS, Icons
+from synth.screens.systems import for_platform, stylesheet
+
+
+@lru_cache(maxsize=1)
+def _env() -> jinja2.Environment:
+    return jinja2.Environment(loader=jinja2.FileSystemLoader(TEMPLATES), autoescape=True,
+                              undefined=jinja2.StrictUndefined, trim_blocks=True, lstrip_blocks=True)
+
+
+class Pictures:
+    """The pictures of one page, drawn in the order the template asks for them: `photo(w, h)` and
+    `product(w, h)` give data URIs of w×h CSS px, `avatar(name, size)` one of a person's avatar."""
+
+    def __init__(self, rng: np.random.Generator, scale: int) -> None:
+        self.rng, self.scale = rng, scale
+
+    def photo(self, w: int, h: int) -> str:
+        from synth.screens import imagery
+        return imagery.photo(self.rng, w, h, scale=self.scale)
+
+    def product(self, w: int, h: int) -> str:
+        from synth.screens import imagery
+        return imagery.product(self.rng, w, h, scale=self.scale)
+
+    def avatar(self, name: str, size: int) -> str:
+        from synth.screens import imagery
+        return imagery.avatar(name, size, scale=self.scale)
+
+
+def choose_system(name: str, variant: int) -> str:
+    """The design system a page of archetype `name` with seed `variant` is drawn in."""
+    module = archetype(name)
+    systems = list(getattr(module, "SYSTEMS", None) or for_platform(name.split("/")[0]))
+    return systems[int(np.random.default_rng([variant, 11]).integers(len(systems)))]
+
+
+def render_archetype(spec, widget: dict) -> str:
+    """The page's HTML; ValueError naming the template or macro file if it is broken."""
+    module = archetype(spec.template)
+    rng = np.random.default_rng([spec.variant, 7])
+    system = choose_system(spec.template, spec.variant)
+    theme, content = make_theme(rng, spec.lang), make_content(rng, spec.lang)
+    layout = module.layout(rng, spec.lang)
+    icons = Icons(ICON_SETS[int(rng.integers(len(ICON_SETS)))])
+    pictures = Pictures(np.random.default_rng([spec.variant, 13]), 2 if spec.platform == "mobile" else 1)
+    env = _env()
+    try:
+        shared = {"lang": spec.lang, "platform": spec.platform, "t": theme, "icon": icons.svg, "ds": system}
+        ui = env.get_template(f"screens/ui/{system}.j2").make_module(shared)
+        template = env.get_template(f"screens/{spec.template}.html.j2")
+        return template.render(**shared, c=content, L=layout, ui=ui, widget=widget, css=stylesheet(system),
+                               photo=pictures.photo, product=pictures.product, avatar_src=pictures.avatar)
+    except jinja2.TemplateError as e:
+        raise ValueError(f"template screens/{spec.template} ({system}) is broken: {e}") from e
