@@ -21,7 +21,8 @@ def _env() -> jinja2.Environment:
 
 class Pictures:
     """The pictures of one page, drawn in the order the template asks for them: `photo(w, h)` and
-    `product(w, h)` give data URIs of w×h CSS px, `avatar(name, size)` one of a person's avatar."""
+    `product(w, h, name="", kind="")` give data URIs of w×h CSS px (a product of that name, or kind, when
+    the imagery knows it), `avatar(name, size)` one of a person's avatar."""
 
     def __init__(self, rng: np.random.Generator, scale: int) -> None:
         self.rng, self.scale = rng, scale
@@ -30,9 +31,9 @@ class Pictures:
         from synth.screens import imagery
         return imagery.photo(self.rng, w, h, scale=self.scale)
 
-    def product(self, w: int, h: int) -> str:
+    def product(self, w: int, h: int, name: str = "", kind: str = "") -> str:
         from synth.screens import imagery
-        return imagery.product(self.rng, w, h, scale=self.scale)
+        return imagery.product(self.rng, w, h, scale=self.scale, kind=kind or None, name=name or None)
 
     def avatar(self, name: str, size: int) -> str:
         from synth.screens import imagery

@@ -6,11 +6,12 @@ CATEGORY = "shopping"
 
 def layout(rng: np.random.Generator, lang: str) -> dict:
     """Sections and their arrangement for one page."""
+    columns = int(rng.integers(3, 6))
     return {
         "hero": bool(rng.random() < 0.5),
         "filters": str(rng.choice(["left", "right", "none"])),
-        "columns": int(rng.integers(3, 6)),
-        "products": int(rng.integers(6, 13)),
+        "columns": columns,
+        "products": min(8, 2 * columns),      # two full rows (content has 8 products)
         "breadcrumb": bool(rng.random() < 0.6),
         "tabs": bool(rng.random() < 0.4),
         "pagination": bool(rng.random() < 0.5),

@@ -1,0 +1,38 @@
+"""Calendar: a calendar app: the month (as a full grid or a week strip) with event dots, the selected day's
+agenda with times, places and colours, an add button, optional tab bar."""
+import calendar as cal
+
+import numpy as np
+
+from synth.screens.content import load, pick
+
+CATEGORY = "calendar"
+COLORS = ["#1677ff", "#f5222d", "#52c41a", "#fa8c16", "#722ed1", "#13c2c2", "#eb2f96"]
+
+
+def layout(rng: np.random.Generator, lang: str) -> dict:
+    """View, month and selected day, which days carry events, and the agenda."""
+    k = load("mobile_calendar", lang)
+    year, month = 2025, int(rng.integers(1, 13))
+    first, days = cal.monthrange(year, month)             # weekday of the 1st (Monday 0) and the month's length
+    today = int(rng.integers(1, days + 1))
+    selected = today if rng.random() < 0.6 else int(rng.integers(1, days + 1))
+    busy = sorted({int(d) for d in rng.integers(1, days + 1, int(rng.integers(6, 14)))} | {selected})
+    view = str(rng.choice(["month", "month", "week"]))
+    n = int(rng.integers(3, 6)) if view == "month" else int(rng.integers(5, 8))     # a week strip leaves room for more
+    starts = sorted(int(v) for v in rng.choice(range(8 * 2, 20 * 2), n, replace=False))     # half hours
+    agenda = [{**e, "start": s * 30, "len": int(rng.choice([30, 45, 60, 90])), "color": COLORS[int(rng.integers(len(COLORS)))]}
+              for e, s in zip(pick(rng, k["events"], n), starts)]
+    return {
+        "os": str(rng.choice(["ios", "android"])),
+        "view": view,
+        "year": year, "month_name": k["months"][month - 1],
+        "first": first, "days": days, "prev_days": cal.monthrange(year - (month == 1), (month - 2) % 12 + 1)[1], "today": today, "selected": selected, "busy": busy,
+        "weekdays": k["weekdays"],
+        "agenda": agenda,
+        "all_day": str(rng.choice(k["all_day"])) if rng.random() < 0.35 else "",
+        "next_day": pick(rng, k["events"], 2) if view == "week" or rng.random() < 0.5 else [],
+        "fab": bool(rng.random() < 0.75),
+        "tabs": k["tabs"] if rng.random() < 0.5 else [],
+        "style": str(rng.choice(["bars", "cards"])),
+    }

@@ -1,0 +1,37 @@
+"""Food: a food delivery app's home: delivery address, search, category icons, promo banner, filter chips and
+a list (or cards) of restaurants with ratings, times, fees and offers."""
+import numpy as np
+
+from synth.screens.archetypes.mobile._shop import with_badge
+from synth.screens.content import load, pick
+
+CATEGORY = "food"
+
+
+def layout(rng: np.random.Generator, lang: str) -> dict:
+    """Header look, which sections appear and their order, restaurant list style, tab bar."""
+    k = load("mobile_food", lang)
+    rests = []
+    for r in pick(rng, k["restaurants"], 5):
+        fee = int(rng.integers(0, 6))
+        rests.append({**r, "rating": round(float(rng.uniform(4.1, 4.9)), 1), "mins": int(rng.integers(15, 50)),
+                      "dist": round(float(rng.uniform(0.3, 4.5)), 1),
+                      "sales": int(rng.integers(200, 9999)),
+                      "fee": k["free"] if fee == 0 else k["fee"].format(fee if lang == "zh" else f"{fee - 0.01:.2f}"),
+                      "offers": pick(rng, k["offers"], int(rng.integers(1, 4)))})
+    cols = int(rng.choice([4, 5]))
+    sections = [s for s in ("banner", "categories") if rng.random() < 0.8]
+    return {
+        "os": str(rng.choice(["ios", "android"])),
+        "header": str(rng.choice(["brand", "plain"])),
+        "search": str(rng.choice(k["search"])),
+        "sections": [sections[int(i)] for i in rng.permutation(len(sections))],
+        "cols": cols,
+        "categories": pick(rng, k["categories"], cols * int(rng.integers(1, 3))),
+        "tile": str(rng.choice(["filled", "tint", "glyph"])),
+        "banner": pick(rng, k["banners"], 1)[0],
+        "filters": k["filters"][:int(rng.integers(4, 7))],
+        "list": str(rng.choice(["rows", "cards"])),
+        "restaurants": rests,
+        "tabs": with_badge(k["tabs_sets"][int(rng.integers(len(k["tabs_sets"])))], "open_cart", int(rng.integers(0, 5))),
+    }

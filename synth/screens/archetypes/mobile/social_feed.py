@@ -1,0 +1,48 @@
+"""Social: a social network's home feed: app bar or channel tabs, an optional stories row, and posts with
+photos and like, comment and share actions (or a two-column waterfall of notes)."""
+import numpy as np
+
+from synth.screens.content import load, pick
+
+CATEGORY = "social"
+
+
+def _num(n: int, lang: str) -> str:
+    if lang == "zh":
+        return f"{n / 10000:.1f}万" if n >= 10000 else str(n)
+    return f"{n / 1000:.1f}k" if n >= 1000 else str(n)
+
+
+def layout(rng: np.random.Generator, lang: str) -> dict:
+    """Header, stories, feed style (photo posts, text-first posts or a waterfall) and the posts."""
+    k = load("mobile_social", lang)
+    who = rng.permutation(len(k["people"]))
+    posts = []
+    for i, cap in enumerate(pick(rng, k["captions"], 4)):
+        j = int(who[i % len(who)])
+        likes = int(rng.choice([12, 86, 240, 1200, 5600, 23000]) * rng.uniform(1, 3))
+        posts.append({"user": k["people"][j], "name": k["names"][j], "caption": cap,
+                      "tag": str(rng.choice(k["tags"])) if rng.random() < 0.6 else "",
+                      "place": str(rng.choice(k["places"])) if rng.random() < 0.5 else "",
+                      "ago": k["ago"][min(i * 2 + int(rng.integers(0, 2)), len(k["ago"]) - 1)],
+                      "photos": int(rng.choice([1, 1, 2, 3])), "liked": bool(rng.random() < 0.3),
+                      "likes": _num(likes, lang), "comments": _num(int(likes * rng.uniform(0.02, 0.1)) + 1, lang),
+                      "shares": _num(int(likes * rng.uniform(0.01, 0.05)) + 1, lang)})
+    notes = [{"title": t, "user": k["names"][int(who[i % len(who)])],
+              "likes": _num(int(rng.choice([30, 300, 2000, 12000]) * rng.uniform(1, 4)), lang),
+              "h": int(rng.choice([170, 200, 230, 260]))} for i, t in enumerate(pick(rng, k["notes"], 6))]
+    feed = str(rng.choice(["posts", "text", "notes"]))
+    badge = int(rng.integers(1, 20)) if rng.random() < 0.5 else 0       # unread messages, on their tab
+    return {
+        "os": str(rng.choice(["ios", "android"])),
+        "header": str(rng.choice(["logo", "tabs"])),
+        "app": str(rng.choice(k["apps"])),
+        "header_tabs": k["header_tabs"],
+        "stories": [{"user": k["people"][int(j)], "seen": bool(rng.random() < 0.3)} for j in who[:6]] if rng.random() < 0.6 else [],
+        "feed": feed,
+        "posts": posts,
+        "notes": notes,
+        "square": bool(rng.random() < 0.5),
+        "tabs": [dict(t, badge=badge) if t["icon"] in ("comment", "mail", "bell") and badge else t
+                 for t in k["tabs_sets"][int(rng.integers(len(k["tabs_sets"])))]],
+    }
