@@ -42,6 +42,8 @@ def command(config: dict) -> str:
               "--image-format", config["image_format"]]
     if config["kind"] == "captcha":
         parts += ["--infeasible", str(config["infeasible"])]
+    if config.get("pages"):
+        parts += ["--pages", config["pages"]]
     return shlex.join(parts)
 
 

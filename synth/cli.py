@@ -66,6 +66,8 @@ ShardSize = Annotated[int, typer.Option(help="samples per shard")]
 ImageFormat = Annotated[str, typer.Option(help="jpg or png")]
 Executor = Annotated[str, typer.Option(help="local (process pool) or ray (one task per shard)")]
 RayAddress = Annotated[Optional[str], typer.Option(help="address of an existing Ray cluster (default: start a local one)")]
+Pages = Annotated[Optional[Path], typer.Option(help="a folder of .html pages (served as a site root) to use "
+                                                    "instead of the built-in screens")]
 
 
 @app.command()
@@ -78,7 +80,7 @@ def captcha(
     image_format: ImageFormat = "jpg",
     infeasible: Annotated[float, typer.Option(help="share of samples with no valid target (answer: Skip), "
                                                    "for families that offer Skip")] = 0.1,
-    executor: Executor = "local", ray_address: RayAddress = None,
+    executor: Executor = "local", ray_address: RayAddress = None, pages: Pages = None,
 ) -> None:
     """Generate verified CAPTCHA samples inside rendered web, phone-app and desktop screens."""
     start_workers(workers, executor)
@@ -91,7 +93,7 @@ def captcha(
     if unknown:
         fail(f"unknown family {unknown[0]!r}; known: {', '.join(NAMES)}")
     generate("captcha", difficulty, n, out, seed, lang, platform, workers, shard_size, image_format, executor,
-             ray_address, families=families, infeasible=infeasible)
+             ray_address, pages, families=families, infeasible=infeasible)
 
 
 @app.command()
@@ -100,12 +102,12 @@ def grounding(
     out: Annotated[Path, typer.Option(help="output folder for shards and manifest.json")] = Path("out/grounding"),
     seed: Seed = 0, lang: Lang = "mix", platform: Platform = "mix", workers: Workers = 0,
     shard_size: ShardSize = 1000, image_format: ImageFormat = "jpg", executor: Executor = "local",
-    ray_address: RayAddress = None,
+    ray_address: RayAddress = None, pages: Pages = None,
 ) -> None:
     """Generate verified grounding samples: an element of a rendered screen, described, with its exact box."""
     start_workers(workers, executor)
     generate("grounding", difficulty, n, out, seed, lang, platform, workers, shard_size, image_format, executor,
-             ray_address, families=("element",))
+             ray_address, pages, families=("element",))
 
 
 def start_workers(workers: int, executor: str) -> None:
@@ -116,7 +118,8 @@ def start_workers(workers: int, executor: str) -> None:
 
 
 def generate(kind: str, difficulty: int, n: int, out: Path, seed: int, lang: str, platform: str, workers: int,
-             shard_size: int, image_format: str, executor: str, ray_address: str | None, **extra) -> None:
+             shard_size: int, image_format: str, executor: str, ray_address: str | None, pages: Path | None,
+             **extra) -> None:
     """Validate the shared options, run, and print the summary."""
     from synth.config import RunConfig
     from synth.run import run
@@ -132,15 +135,25 @@ def generate(kind: str, difficulty: int, n: int, out: Path, seed: int, lang: str
     for name, value in (("lang", lang), ("platform", platform), ("image_format", image_format),
                         ("executor", executor)):
         check_choice(name, value)
+    if pages is not None:
+        from synth.scenes.site import folder_problem
+        if problem := folder_problem(pages):
+            fail(problem)
+        if platform not in ("web", "mix"):
+            fail(f"--pages serves web pages: --platform must be web or mix, got {platform!r}")
+    created = not out.exists()
     check_out(out)
     cfg = RunConfig(kind=kind, difficulty=difficulty, n=n, seed=seed, lang=lang, platform=platform,
-                    shard_size=shard_size, image_format=image_format, **extra)
+                    shard_size=shard_size, image_format=image_format, pages=str(pages.resolve()) if pages else "",
+                    **extra)
     t0 = time.time()
     try:
         manifest = _run_with_progress(run, cfg, out, workers or os.cpu_count() or 1, executor, ray_address)
     except OSError as e:
         fail(f"{e.strerror or e} ({e.filename or out})")
     except (ValueError, RuntimeError) as e:
+        if created and not any(out.iterdir()):    # e.g. no usable page in --pages: leave nothing behind
+            out.rmdir()
         fail(first_line(e))
     summary(manifest, time.time() - t0, out)
 
@@ -318,6 +331,25 @@ def export(
     lossy = {k: v for k, v in report.get("lossy", {}).items() if v}
     typer.echo(f"wrote {report['samples']} samples as {fmt} to {out}" + (f"; lossy: {lossy}" if lossy else "")
                + (f"; skipped: {report['skipped']}" if report.get("skipped") else ""))
+
+
+@app.command("screens")
+def list_screens(as_json: Annotated[bool, typer.Option("--json", help="print the list as JSON")] = False) -> None:
+    """List the screen archetypes: name, platform, category, the design systems they are drawn in."""
+    import json
+    from collections import Counter
+
+    from synth.screens import catalogue
+
+    rows = catalogue()
+    if as_json:
+        typer.echo(json.dumps(rows, indent=1, ensure_ascii=False))
+        return
+    for r in rows:
+        typer.echo(f"{r['name']:32s} {r['platform']:8s} {r['category']:14s} {', '.join(r['systems'])}")
+    per_platform = Counter(r["platform"] for r in rows)
+    typer.echo(f"{len(rows)} archetypes ({', '.join(f'{p} {n}' for p, n in sorted(per_platform.items()))}), "
+               f"{len({r['category'] for r in rows})} categories")
 
 
 @app.command("families")

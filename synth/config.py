@@ -11,8 +11,8 @@ from synth.scenes.pages import list_templates
 from synth.seeds import page_seed
 
 POOL_SPAN = 1000       # consecutive samples that share one pool of rendered pages
-POOL_SIZE = 6          # pages per pool
-PLATFORM_CYCLE = ["web", "mobile", "web", "desktop", "web", "mobile"]
+POOL_SIZE = 50         # pages per pool
+PLATFORM_SHARE = {"web": 0.5, "mobile": 0.3, "desktop": 0.2}
 
 
 @dataclass(frozen=True)
@@ -28,6 +28,8 @@ class RunConfig:
     image_format: str = "jpg"         # jpg | png
     infeasible: float = 0.1           # share of samples with no valid target, where a family supports it
     kind: str = "captcha"
+    pages: str = ""                   # --pages: a folder of pages to use instead of the built-in screens
+    page_list: tuple[tuple[str, str], ...] = ()   # its usable pages, (template, lang), set by synth.pagesdir.survey
 
     def key(self, index: int) -> str:
         return f"{self.kind}-d{self.difficulty}-s{self.seed}-{index:08d}"
@@ -35,21 +37,24 @@ class RunConfig:
 
 @lru_cache(maxsize=8)
 def page_pool(cfg: RunConfig, pool_id: int) -> list[tuple[str, str, int, str]]:
-    """The (template, lang, variant, mode) of each page shared by samples in one pool span."""
+    """The (template, lang, variant, mode) of each page shared by samples in one pool span. Each slot draws
+    its platform (web, phone, desktop in PLATFORM_SHARE) and its language on its own; the pages of a
+    platform go through its templates in a shuffled order, so a pool repeats a template only after using
+    them all."""
     rng = np.random.default_rng(page_seed(cfg.seed, pool_id, 0))
-    platforms = PLATFORM_CYCLE if cfg.platform == "mix" else [cfg.platform]
-    by_platform = {p: [list_templates(p)[i] for i in rng.permutation(len(list_templates(p)))] for p in sorted(set(platforms))}
-    first_lang = int(rng.integers(2))
+    platforms = sorted(PLATFORM_SHARE) if cfg.platform == "mix" else [cfg.platform]
+    share = np.array([PLATFORM_SHARE[p] for p in platforms]) / sum(PLATFORM_SHARE[p] for p in platforms)
+    by_platform = {p: [list_templates(p)[i] for i in rng.permutation(len(list_templates(p)))] for p in platforms}
     used: Counter = Counter()
     pool = []
     for slot in range(POOL_SIZE):
-        plat = platforms[slot % len(platforms)]
+        plat = platforms[int(rng.choice(len(platforms), p=share))]
         names = by_platform[plat]
         if not names:
             raise ValueError(f"no templates for platform {plat!r} in templates/{plat}/")
         template = names[used[plat] % len(names)]
         used[plat] += 1
-        lang = cfg.lang if cfg.lang != "mix" else ("en", "zh")[(slot + first_lang) % 2]
+        lang = cfg.lang if cfg.lang != "mix" else ("en", "zh")[int(rng.integers(2))]
         mode = "modal" if rng.random() < 0.5 else "inline"
         pool.append((template, lang, page_seed(cfg.seed, pool_id, slot + 1), mode))
     return pool

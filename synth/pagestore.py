@@ -49,7 +49,8 @@ class PageStore:
         folder = self.folder / str(pool)
         if create:
             folder.mkdir(parents=True, exist_ok=True)
-        return folder / f"{spec.template.replace('/', '_')}-{spec.lang}-{spec.variant}-{spec.mode}-{spec.controls}"
+        name = spec.template.replace("/", "_").replace(".", "_")    # "pages/a.html": no dot, no suffix
+        return folder / f"{name}-{spec.lang}-{spec.variant}-{spec.mode}-{spec.controls}"
 
     def ready(self, pool: int, spec: PageSpec) -> bool:
         return self._path(pool, spec).with_suffix(".json").exists()

@@ -7,16 +7,18 @@ import numpy as np
 from synth import SCHEMA, __version__, draw, jpeg, reward, spec
 from synth.augment import degrade
 from synth.compose import compose, font, font_sizes, puzzle_origin, puzzle_size, to_image
-from synth.config import POOL_SIZE, POOL_SPAN, RunConfig, page_pool
+from synth.config import POOL_SPAN, RunConfig, page_pool
 from synth.families import FAMILIES
 from synth.families.base import Reject, Task
 from synth.levels import LEVELS
+from synth.pagesdir import grounding_spec, pages_pool
 from synth.pagestore import PageStore, render_page
 from synth.scenes.browser import Browser, RenderedPage
 from synth.scenes.pages import PLATFORMS, PageSpec, list_templates
 from synth.seeds import sample_seed
 
 MAX_ATTEMPTS = 60      # redraws of one sample before the run gives up
+SITE_CACHE = 8         # rendered folder pages a grounding worker keeps
 GROUNDING_PLATFORMS = ["web", "mobile", "desktop"]
 
 
@@ -31,6 +33,7 @@ class Generator:
         self._pool: int | None = None   # the page pool whose pages are cached
         self._pages: dict[PageSpec, RenderedPage] = {}
         self._encoders: dict[PageSpec, jpeg.PageEncoder] = {}
+        self._site_pages: dict[PageSpec, RenderedPage] = {}   # grounding's folder pages, oldest first
 
     def close(self) -> None:
         self.browser.close()
@@ -77,13 +80,15 @@ class Generator:
         cfg = self.cfg
         rng = np.random.default_rng(seed)
         family = FAMILIES[cfg.families[index % len(cfg.families)]]
-        template, lang, variant, mode = page_pool(cfg, index // POOL_SPAN)[int(rng.integers(POOL_SIZE))]
-        dpr = PLATFORMS[template.split("/")[0]]["dpr"]
-        css_w, css_h = PLATFORMS[template.split("/")[0]]["puzzle"]
+        pool = (pages_pool if cfg.pages else page_pool)(cfg, index // POOL_SPAN)
+        template, lang, variant, mode = pool[int(rng.integers(len(pool)))]
+        platform = PageSpec(template, lang, variant, mode, "none", site=cfg.pages).platform
+        dpr = PLATFORMS[platform]["dpr"]
+        css_w, css_h = PLATFORMS[platform]["puzzle"]
         infeasible = bool(family.SUPPORTS_INFEASIBLE and rng.random() < cfg.infeasible)
         # puzzles are drawn at CSS size and scaled up on high-density screens, as a CAPTCHA image is
         params = family.sample_params(rng, cfg.difficulty, (css_w, css_h), infeasible=infeasible)
-        page_spec = PageSpec(template, lang, variant, mode, family.controls(params))
+        page_spec = PageSpec(template, lang, variant, mode, family.controls(params), site=cfg.pages)
         page = self.page(page_spec, index // POOL_SPAN)
         if puzzle_size(page) != (css_w * dpr, css_h * dpr):
             raise RuntimeError(f"{template}: puzzle area is {puzzle_size(page)}, expected {(css_w * dpr, css_h * dpr)}")
@@ -110,20 +115,32 @@ class Generator:
 
         cfg = self.cfg
         rng = np.random.default_rng(seed)
-        platforms = GROUNDING_PLATFORMS if cfg.platform == "mix" else [cfg.platform]
-        platform = platforms[index % len(platforms)]
-        templates = list_templates(platform)
-        template = templates[int(rng.integers(len(templates)))]
-        lang = cfg.lang if cfg.lang != "mix" else ("en", "zh")[(index // len(platforms)) % 2]
-        viewport, dpr = grounding_levels.SCREENS[platform][cfg.difficulty]
-        page = self.browser.render(PageSpec(template, lang, int(rng.integers(2**31)), "none", "none", viewport, dpr))
-        el, kind, instruction, knobs = grounding_sample.choose(rng, page, cfg.difficulty, lang)
+        if cfg.pages:
+            page = self.site_page(grounding_spec(cfg, *cfg.page_list[int(rng.integers(len(cfg.page_list)))]))
+        else:
+            platforms = GROUNDING_PLATFORMS if cfg.platform == "mix" else [cfg.platform]
+            platform = platforms[index % len(platforms)]
+            templates = list_templates(platform)
+            template = templates[int(rng.integers(len(templates)))]
+            lang = cfg.lang if cfg.lang != "mix" else ("en", "zh")[(index // len(platforms)) % 2]
+            viewport, dpr = grounding_levels.SCREENS[platform][cfg.difficulty]
+            page = self.browser.render(PageSpec(template, lang, int(rng.integers(2**31)), "none", "none", viewport, dpr))
+        el, kind, instruction, knobs = grounding_sample.choose(rng, page, cfg.difficulty, page.spec.lang)
         h, w = page.rgb.shape[:2]
         visible = [e for e in page.elements if grounding_sample.on_screen(e, w, h)]
         label = grounding_sample.make_label(cfg.key(index), cfg.kind, cfg.difficulty, seed, page, el, kind,
                                             instruction, knobs, visible)
         grounding_sample.check(label)
         return {cfg.image_format: encode_image(page.rgb, cfg.image_format), "json": spec.encode(label)}
+
+    def site_page(self, page_spec: PageSpec) -> RenderedPage:
+        """A folder page for grounding samples: a folder page renders the same every time, so samples on the
+        same page share one render (the last SITE_CACHE pages are kept)."""
+        page = self._site_pages.pop(page_spec, None) or self.browser.render(page_spec)
+        self._site_pages[page_spec] = page
+        if len(self._site_pages) > SITE_CACHE:
+            del self._site_pages[next(iter(self._site_pages))]
+        return page
 
 
 def warm_up() -> None:

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Callable, Iterator
 from synth import __version__
 from synth.card import COUNTED, write_card
 from synth.config import POOL_SPAN, RunConfig, page_pool
+from synth.pagesdir import pages_pool, survey
 from synth.pagestore import FOLDER as PAGES, PageServer, PageStore
 from synth.scenes.pages import CONTROLS, PageSpec
 from synth.shards import TMP_SUFFIX, ShardWriter, file_digest, tar_sample
@@ -133,8 +134,9 @@ def run_local(cfg: RunConfig, chunks: list[Chunk], workers: int, on_sample: Call
     requests = context().Queue()
     store = PageStore(out / PAGES)
     pools = list(dict.fromkeys(c[1] // POOL_SPAN for c in chunks))
-    server = PageServer(store, [(p, PageSpec(t, lang, v, mode, c)) for p in pools
-                                for t, lang, v, mode in page_pool(cfg, p) for c in CONTROLS], requests,
+    pool = pages_pool if cfg.pages else page_pool
+    server = PageServer(store, [(p, PageSpec(t, lang, v, mode, c, site=cfg.pages)) for p in pools
+                                for t, lang, v, mode in pool(cfg, p) for c in CONTROLS], requests,
                         encoders=cfg.image_format == "jpg")
     server.start()
     try:
@@ -156,9 +158,8 @@ def run_local(cfg: RunConfig, chunks: list[Chunk], workers: int, on_sample: Call
 # --- manifest and shards -----------------------------------------------------------------------
 
 def config_dict(cfg: RunConfig) -> dict:
-    d = dataclasses.asdict(cfg)
-    d["families"] = list(cfg.families)
-    return d
+    """The config as the manifest stores it (tuples as lists)."""
+    return json.loads(json.dumps(dataclasses.asdict(cfg)))
 
 
 def load_manifest(out: Path, cfg: RunConfig) -> dict:
@@ -205,10 +206,16 @@ def finished_shards(out: Path, manifest: dict) -> set[str]:
 def run(cfg: RunConfig, out: Path, workers: int = 1, executor: str = "local", ray_address: str | None = None,
         on_progress: Callable[[int, int], None] | None = None) -> dict:
     """Generate the run into `out`, resuming a previous partial run of the same config; returns the manifest.
-    `executor` is "local" (a process pool of `workers`) or "ray" (one task per shard on a Ray cluster)."""
+    `executor` is "local" (a process pool of `workers`) or "ray" (one task per shard on a Ray cluster).
+    A --pages run first surveys its folder (synth.pagesdir), before anything is written."""
+    pages = None
+    if cfg.pages:
+        cfg, pages = survey(cfg)
     out.mkdir(parents=True, exist_ok=True)
     remove_temporaries(out)
     manifest = load_manifest(out, cfg)
+    if pages:
+        manifest["pages"] = pages
     n_shards = -(-cfg.n // cfg.shard_size)
     done = finished_shards(out, manifest)
     manifest["shards"] = [s for s in manifest["shards"] if s["name"] in done]

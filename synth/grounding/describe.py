@@ -9,7 +9,8 @@ from synth.scenes.vocab import FIELDS, FUNCTIONS, ICONS
 
 ROLE_NAMES = {"button": ("button", "按钮"), "link": ("link", "链接"), "input": ("field", "输入框"),
               "icon": ("icon", "图标"), "tab": ("tab", "标签页"), "menuitem": ("menu item", "菜单项"),
-              "checkbox": ("checkbox", "复选框"), "row": ("row", "行")}
+              "checkbox": ("checkbox", "复选框"), "row": ("row", "行"), "select": ("dropdown", "下拉框"),
+              "image": ("image", "图片")}
 MAX_TEXT = 40
 LEFTOVERS = ("{{", "}}", "{%", "%}", "None", "undefined", "NaN", "null")
 

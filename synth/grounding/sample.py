@@ -9,6 +9,9 @@ from synth.levels import draw
 from synth.scenes.browser import RenderedPage
 
 NO_REGION = [0.0, 0.0, 0.0, 0.0]      # accept.neutral_regions needs one box; this one holds no point
+# Instruction kinds that quote text outside the target (a neighbour's): not used on folder pages, whose
+# targets' quotes must be readable inside their boxes
+QUOTES_ELSEWHERE = ("relation",)
 
 
 def on_screen(el: dict, w: int, h: int) -> bool:
@@ -30,13 +33,14 @@ def choose(rng: np.random.Generator, page: RenderedPage, level: int, lang: str) 
     visible = [e for e in page.elements if on_screen(e, w, h)]
     lo, hi = row["target_area_range"]
     min_alikes = draw(rng, row["look_alikes_range"], integer=True)
+    kinds = [k for k in row["kinds"] if not (page.spec.site and k in QUOTES_ELSEWHERE)]
     options = []
     for el in visible:
         x0, y0, x1, y1 = el["box"]
         area = (x1 - x0) * (y1 - y0) / (w * h) * 1000
         if not (verified(el, page) and lo <= area <= hi and look_alikes(el, visible) >= min_alikes):
             continue
-        for kind in row["kinds"]:
+        for kind in kinds:
             extra = {"decor_icons": page.decor_icons} if kind == "icon" else {}
             instruction = DESCRIBERS[kind](el, visible, page.texts, lang, **extra)
             if instruction is not None:
@@ -66,7 +70,8 @@ def make_label(key: str, kind_of_run: str, level: int, seed: int, page: Rendered
         steps.append(spec.step("type", box, text=el["sample"]))
     def clipped(b):
         return spec.fbox([min(max(b[0], 0), w), min(max(b[1], 0), h), min(max(b[2], 0), w), min(max(b[3], 0), h)])
-    objects = [{"id": el["index"], "role": "target", "label": el["text"] or el["icon"] or el["field"] or el["role"],
+    objects = [{"id": el["index"], "role": "target",
+                "label": el["text"] or el["icon"] or el["field"] or el.get("name") or el["role"],
                 "bbox": box, "visible_fraction": 1.0}]
     objects += [{"id": e["index"], "role": "distractor", "label": e["text"] or e["icon"] or e["role"],
                  "bbox": clipped(e["box"]), "visible_fraction": 1.0 if verified(e, page) else 0.0}

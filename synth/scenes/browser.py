@@ -11,38 +11,113 @@ import cv2
 import numpy as np
 
 from synth import first_line
-from synth.scenes.pages import PageSpec, render_html
+from synth.scenes.pages import PLATFORMS, PageSpec, render_html, widget_overlay
+from synth.scenes.site import ORIGIN, Site, page_url
 
 log = logging.getLogger(__name__)
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-quic",
                  "--no-first-run", "--disable-component-update", "--disable-sync", "--hide-scrollbars",
                  "--font-render-hinting=none", "--renderer-process-limit=1",
-                 "--js-flags=--max-old-space-size=32",   # the pages' scripts are small; a larger heap only grows
+                 "--js-flags=--max-old-space-size=128",  # set_content passes a page's HTML (up to ~2 MB with its
+                                                         # design system's CSS) through the page's JS heap
                  "--disable-partial-raster"]   # a change in place repaints whole tiles: the pixels of a fresh load
 RESTART_EVERY = 360  # pages per browser (20 pools), to bound its memory
 HANG_S = 60          # longest a page may take; then Chromium counts as hung and is killed
 BOX_IDS = ["synth-widget", "synth-instruction", "synth-puzzle", "synth-answer", "synth-verify", "synth-refresh", "synth-skip"]
 
-# Every element annotated for grounding (data-g), with its box, what it shows, and whether it is the
-# element hit at its centre and near its corners (so that it is visible and not covered or clipped).
+# The grounding harvester, one for every page: the interactive elements of the page found by tag and ARIA role
+# (links, buttons, fields, selects, checkboxes, tabs, menu items, icons, images), with `data-g` marks taken as
+# hints (role, icon, function, field, sample value), so that an element marked data-g, and anything inside or
+# around it, is the marked element alone. Each comes with its box, its accessible name (`name`), the text drawn
+# inside it (`text`: only text that is rendered there, not clipped, not covered, so an instruction that quotes
+# it quotes what the screenshot shows), and whether it is the element hit at its centre and near its corners
+# (visible, not covered or clipped). Also: the count of each visible text on the page, the icons drawn by
+# elements that are not targets, and the document's language.
 _ELEMENTS_JS = """() => {
   const vw = window.innerWidth, vh = window.innerHeight;
+  const clean = s => (s || '').replace(/\\s+/g, ' ').trim();
   const hits = (el, x, y) => { const h = document.elementFromPoint(x, y); return !!h && (h === el || el.contains(h)); };
   const texts = {};
   const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
   for (let n = walker.nextNode(); n; n = walker.nextNode()) {
-    const t = n.textContent.replace(/\\s+/g, ' ').trim();
+    const t = clean(n.textContent);
     const p = n.parentElement;
     if (t && p && p.getClientRects().length && getComputedStyle(p).visibility !== 'hidden') texts[t] = (texts[t] || 0) + 1;
   }
-  const els = Array.from(document.querySelectorAll('[data-g]')).map((el, i) => {
+  const KIND = 'a[href], button, input:not([type=hidden]), select, textarea, summary, img[alt]:not([alt=""]), ' +
+    '[role=button], [role=link], [role=tab], [role=menuitem], [role=menuitemcheckbox], [role=menuitemradio], ' +
+    '[role=checkbox], [role=switch], [role=radio]';
+  const drawn = el => {
+    if (!el.getClientRects().length) return false;
+    const r = el.getBoundingClientRect(), s = getComputedStyle(el);
+    return r.width > 0 && r.height > 0 && s.visibility !== 'hidden' && parseFloat(s.opacity) > 0;
+  };
+  // the text rendered inside `el`: every text node inside its box and shown at its centre; '' if any is not
+  const shownText = el => {
+    const r = el.getBoundingClientRect(), parts = [];
+    const w = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+    for (let n = w.nextNode(); n; n = w.nextNode()) {
+      const t = clean(n.textContent), p = n.parentElement;
+      if (!t || !p.getClientRects().length || getComputedStyle(p).visibility === 'hidden') continue;
+      const range = document.createRange();
+      range.selectNodeContents(n);
+      const b = range.getBoundingClientRect();
+      if (b.width < 1 || b.left < r.left - 1 || b.right > r.right + 1 || b.top < r.top - 1 || b.bottom > r.bottom + 1
+          || !hits(p, (b.left + b.right) / 2, (b.top + b.bottom) / 2)) return '';
+      parts.push(t);
+    }
+    return clean(parts.join(' '));
+  };
+  const byIds = ids => clean(ids.split(/\\s+/).map(id => { const e = document.getElementById(id); return e ? e.textContent : ''; }).join(' '));
+  const labelOf = el => {
+    if (el.id) { const l = document.querySelector(`label[for="${CSS.escape(el.id)}"]`); if (l) return clean(l.textContent); }
+    const l = el.closest('label');
+    return l ? clean(l.textContent) : '';
+  };
+  const nameOf = (el, shown) => clean(
+    (el.getAttribute('aria-labelledby') && byIds(el.getAttribute('aria-labelledby'))) || el.getAttribute('aria-label') ||
+    (/^(INPUT|SELECT|TEXTAREA)$/.test(el.tagName) && labelOf(el)) || (el.tagName === 'IMG' && el.getAttribute('alt')) ||
+    shown || clean(el.textContent) || el.getAttribute('title') || el.getAttribute('placeholder') ||
+    (el.querySelector('img[alt]') || {getAttribute: () => ''}).getAttribute('alt') || '');
+  const TEXTUAL = /^(text|search|email|url|tel|password|number|)$/;
+  const roleOf = (el, shown) => {
+    const role = el.getAttribute('role') || '', tag = el.tagName, type = (el.getAttribute('type') || '').toLowerCase();
+    if (tag === 'INPUT' && (type === 'checkbox' || type === 'radio') || /^(checkbox|switch|radio)$/.test(role)) return 'checkbox';
+    if (role === 'tab') return 'tab';
+    if (role.startsWith('menuitem')) return 'menuitem';
+    if (tag === 'SELECT') return 'select';
+    if (tag === 'TEXTAREA' || tag === 'INPUT' && TEXTUAL.test(type)) return 'input';
+    if (tag === 'IMG') return 'image';
+    if (!shown && el.querySelector('svg, img, i')) return 'icon';
+    return tag === 'A' || role === 'link' ? 'link' : 'button';
+  };
+  const FIELD = {email: 'email', password: 'password', search: 'search', tel: 'phone'};
+  const marked = Array.from(document.querySelectorAll('[data-g]'));
+  const found = marked.map(el => [el, el.dataset.g, (el.innerText || el.getAttribute('aria-label') ||
+                                                   el.getAttribute('title') || '').replace(/\\s+/g, ' ').trim()]);
+  for (const el of document.querySelectorAll(KIND)) {
+    if (el.closest('[data-g]') || el.querySelector('[data-g]') || (el.parentElement && el.parentElement.closest(KIND))) continue;
+    const type = (el.getAttribute('type') || '').toLowerCase();
+    // a checkbox or radio inside its <label> is the label: its text is drawn there, and a click on it checks the box
+    const box = el.tagName === 'INPUT' && (type === 'checkbox' || type === 'radio') && el.closest('label') || el;
+    if (!drawn(box)) continue;
+    let shown = box === el && /^(INPUT|SELECT|TEXTAREA|IMG)$/.test(el.tagName) ? '' : shownText(box);
+    if (el.tagName === 'SELECT') shown = clean(el.selectedOptions.length ? el.selectedOptions[0].textContent : '');
+    if (el.tagName === 'INPUT' && /^(button|submit|reset)$/.test(type)) shown = clean(el.value);
+    else if (el.tagName === 'INPUT' && TEXTUAL.test(type) && type !== 'password' || el.tagName === 'TEXTAREA')
+      shown = clean(el.value || el.getAttribute('placeholder'));
+    found.push([box, roleOf(el, shown), shown, el]);
+  }
+  const els = found.map(([el, role, text, source], i) => {
+    source = source || el;
     const r = el.getBoundingClientRect();
     const cx = (r.left + r.right) / 2, cy = (r.top + r.bottom) / 2;
     const ix = Math.min(r.width, r.height) * 0.3, iy = ix;   // inside the rounded corners of pills and circles
-    const text = (el.innerText || el.getAttribute('aria-label') || el.getAttribute('title') || '').replace(/\\s+/g, ' ').trim();
-    return {index: i, role: el.dataset.g, box: [r.left, r.top, r.right, r.bottom], text,
-            icon: el.dataset.gIcon || '', fn: el.dataset.gFn || '', field: el.dataset.gField || '',
-            sample: el.dataset.gSample || '', placeholder: el.getAttribute('placeholder') || '',
+    const type = (source.getAttribute('type') || '').toLowerCase();
+    return {index: i, role, box: [r.left, r.top, r.right, r.bottom], text, name: nameOf(source, text),
+            icon: el.dataset.gIcon || '', fn: el.dataset.gFn || '',
+            field: el.dataset.gField || (el.dataset.g ? '' : FIELD[type] || ''),
+            sample: el.dataset.gSample || '', placeholder: source.getAttribute('placeholder') || '',
             centre_hit: hits(el, cx, cy),
             corners_hit: [[r.left + ix, r.top + iy], [r.right - ix, r.top + iy], [r.left + ix, r.bottom - iy],
                           [r.right - ix, r.bottom - iy]].every(([x, y]) => x >= 0 && y >= 0 && x < vw && y < vh && hits(el, x, y)),
@@ -51,26 +126,59 @@ _ELEMENTS_JS = """() => {
   const decor = {};   // icons drawn on the page that are not targets themselves
   for (const el of document.querySelectorAll('[data-g-icon]:not([data-g])'))
     if (el.getClientRects().length) decor[el.dataset.gIcon] = (decor[el.dataset.gIcon] || 0) + 1;
-  return {elements: els, texts, decor};
+  return {elements: els, texts, decor, lang: document.documentElement.lang || ''};
 }"""
 
 # Resolves at the page's next frame. A capture right after the load event sometimes shows a few rows of a
 # mobile screen (device pixel ratio 3) with other anti-aliasing than a later capture (mobile/chat: ~1 render
 # in 7); after one frame, every capture is the same (tests/test_browser.py).
-_NEXT_FRAME_JS = "() => new Promise(done => requestAnimationFrame(done))"
+# Web fonts (design systems embed icon fonts as data: URIs) and pictures first: text laid out before a
+# font had loaded, or a picture painted before its decode, came out otherwise than in a later render of the
+# same page (mobile/calendar in Vant: the widget's button text 2 px apart).
+_NEXT_FRAME_JS = """() => document.fonts.ready
+  .then(() => Promise.all(Array.from(document.images, i => i.decode().catch(() => null))))
+  .then(() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done))))"""
+
+# A tab's first page paints a little differently from the same page painted after any other (an input's
+# placeholder, 1838 pixels on mobile/chat_list; avatars, 134 on desktop/mail_client), so a new tab paints
+# this page first: text, bold and CJK text, a placeholder, a rounded image.
+_WARM_UP_HTML = ("<p style='font-family:sans-serif'>Warm up <b>粗体</b> 文字</p><input placeholder='Type 输入'>"
+                 "<img style='border-radius:50%' width='40' height='40' src='data:image/png;base64,"
+                 "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=='>")
 
 # Show another variant of the widget's controls (templates/widgets/captcha.html.j2), then wait for a frame
 _CONTROLS_JS = """controls => new Promise(done => {
-  document.getElementById('synth-widget').dataset.controls = controls;
+  const host = document.getElementById('synth-host');
+  (host ? host.shadowRoot : document).getElementById('synth-widget').dataset.controls = controls;
   requestAnimationFrame(done);
 })"""
 
 _BOXES_JS = """ids => Object.fromEntries(ids.map(id => {
-  const e = document.getElementById(id);
+  const host = document.getElementById('synth-host');   // a folder page's widget is in a shadow root
+  const e = (host ? host.shadowRoot : document).getElementById(id);
   if (!e || !e.getClientRects().length) return [id, null];   // absent, or hidden in this widget variant
   const r = e.getBoundingClientRect();
   return [id, [r.left, r.top, r.right, r.bottom]];
 }))"""
+
+# For pages of a --pages folder, before their scripts run: Math.random from a fixed seed and a clock that stands
+# still, so that a page renders the same pixels every time.
+_STEADY_JS = """if (location.origin === '%s') {
+  let s = 0x2545F491;
+  Math.random = () => { s ^= s << 13; s ^= s >>> 17; s ^= s << 5; return (s >>> 0) / 4294967296; };
+  const T = Date.UTC(2024, 4, 15, 10, 30), RealDate = Date;
+  globalThis.Date = class extends RealDate { constructor(...a) { super(...(a.length ? a : [T])); } static now() { return T; } };
+}""" % ORIGIN
+_STILL_CSS = ("*, *::before, *::after { animation-duration: 0s !important; animation-delay: 0s !important; "
+              "transition: none !important; caret-color: transparent !important; }")
+# Put a folder page's CAPTCHA widget (pages.widget_overlay) on top of it, in a shadow root of its own
+_OVERLAY_JS = """html => {
+  const host = document.createElement('synth-overlay');     // a tag no page's stylesheet styles
+  host.id = 'synth-host';
+  host.style.cssText = 'all: initial; position: fixed; inset: 0; z-index: 2147483647';
+  host.attachShadow({mode: 'open'}).innerHTML = html;
+  document.documentElement.appendChild(host);
+}"""
 
 
 @dataclass
@@ -85,6 +193,8 @@ class RenderedPage:
     elements: list[dict] = field(default_factory=list)
     texts: dict[str, int] = field(default_factory=dict)
     decor_icons: dict[str, int] = field(default_factory=dict)   # icons shown by elements that are not targets
+    doc_lang: str = ""     # the page's <html lang>, for grounding pages
+    blocked: list[str] = field(default_factory=list)   # requests aborted while it loaded (off the page's site)
 
 
 def chromium_path() -> str | None:
@@ -114,6 +224,8 @@ class Browser:
         self._pages = 0     # rendered since the browser started
         self._group: int | None = None   # Chromium's process group: its browser process and all the others
         self._killed = False             # by the hang watchdog
+        self._site: Site | None = None   # the folder served at ORIGIN for the page being rendered
+        self._blocked: list[str] = []    # requests aborted during the current render
 
     def _start(self) -> None:
         from playwright.sync_api import sync_playwright
@@ -126,9 +238,23 @@ class Browser:
             raise RuntimeError(f"cannot start Chromium ({path or 'Playwright managed'}): "
                                f"install it with `apt-get install chromium` ({e.__class__.__name__})") from e
         self._context = self._browser.new_context(no_viewport=True, java_script_enabled=True)
-        self._context.route("**/*", lambda route: route.abort())
+        self._context.add_init_script(_STEADY_JS)
+        self._context.route("**/*", self._route)
         processes = self._browser.new_browser_cdp_session().send("SystemInfo.getProcessInfo")["processInfo"]
         self._group = next(p["id"] for p in processes if p["type"] == "browser")
+        # The browser's first tab paints unlike any later one even after its warm-up page (desktop/mail_client's
+        # avatars): open the web screen's tab now, so that no page is ever painted in the first tab's way
+        # unless it also is after a restart.
+        web = (*PLATFORMS["web"]["viewport"], PLATFORMS["web"]["dpr"], False)
+        self._tabs[web], self._front = _Tab(self._context, *web), web
+
+    def _route(self, route) -> None:
+        """Serve the current folder at ORIGIN; abort (and record) every other request."""
+        if self._site is not None and route.request.url.startswith(ORIGIN + "/"):
+            self._site.fulfil(route)
+        else:
+            self._blocked.append(route.request.url)
+            route.abort()
 
     def _page(self, spec: PageSpec) -> "_Tab":
         if self._pages >= RESTART_EVERY:
@@ -144,20 +270,21 @@ class Browser:
         self._front = key
         return self._tabs[key]
 
-    def render(self, spec: PageSpec) -> RenderedPage:
-        """Render one page; retries once on a fresh browser if Chromium crashed or hung (took over HANG_S).
+    def render(self, spec: PageSpec, attempts: int = 2) -> RenderedPage:
+        """Render one page; retries once (with `attempts` 2) on a fresh browser if Chromium crashed or hung
+        (took over HANG_S).
         A page that differs from the one its tab shows only in the widget's controls is not loaded again:
         the tab switches the controls in place, which gives the same pixels (tests/test_browser.py)."""
-        for attempt in range(2):
+        for attempt in range(attempts):
             self._killed = False
             watchdog = threading.Timer(HANG_S, self._kill)
             watchdog.start()
             try:
                 return self._render(spec)
             except Exception as e:  # a crashed or hung browser: restart and try again
-                if attempt == 1 and self._killed:
-                    raise RuntimeError(f"Chromium hung twice rendering {spec.template} (over {HANG_S} s)") from e
-                if attempt == 1 or "playwright" not in type(e).__module__:
+                if attempt == attempts - 1 and self._killed:
+                    raise RuntimeError(f"Chromium hung rendering {spec.template} (over {HANG_S} s)") from e
+                if attempt == attempts - 1 or "playwright" not in type(e).__module__:
                     raise
                 log.warning("Chromium failed (%s); restarting it",
                             "hung" if self._killed else first_line(e))
@@ -168,13 +295,16 @@ class Browser:
 
     def _render(self, spec: PageSpec) -> RenderedPage:
         tab = self._page(spec)
+        self._site, self._blocked = (Site(spec.site) if spec.site else None), []
         tab.show(spec)
         self._pages += 1
-        found = tab.page.evaluate(_ELEMENTS_JS) if spec.mode == "none" else {"elements": [], "texts": {}, "decor": {}}
+        found = (tab.page.evaluate(_ELEMENTS_JS) if spec.mode == "none" else
+                 {"elements": [], "texts": {}, "decor": {}, "lang": ""})
         for el in found["elements"]:
             el["box"] = [float(v) * tab.dpr for v in el["box"]]
         return RenderedPage(spec=spec, rgb=tab.capture(), boxes=tab.boxes(), dpr=tab.dpr, elements=found["elements"],
-                            texts=found["texts"], decor_icons=found["decor"])
+                            texts=found["texts"], decor_icons=found["decor"], doc_lang=found["lang"],
+                            blocked=sorted(set(self._blocked)))
 
     def _kill(self) -> None:
         """Kill every Chromium process (from the watchdog's thread): the render waiting on it then fails."""
@@ -210,18 +340,47 @@ class _Tab:
                        {"width": width, "height": height, "deviceScaleFactor": dpr, "mobile": mobile})
         self._cdp.send("Emulation.setTouchEmulationEnabled", {"enabled": mobile, "maxTouchPoints": 1} if mobile
                        else {"enabled": False})
+        self.page.set_content(_WARM_UP_HTML, wait_until="load")
+        self.page.evaluate(_NEXT_FRAME_JS)
+        self.capture()
+
 
     def show(self, spec: PageSpec) -> None:
-        """Show a page, one frame after its load event; or, if the tab shows it with other widget controls,
-        by switching them in place."""
+        """Show a page (a folder page from its URL, others from their HTML), one frame after its load event;
+        or, if the tab shows it with other widget controls, by switching them in place."""
         if spec.mode != "none" and self.shows is not None and replace(self.shows, controls=spec.controls) == spec:
             self.switch_controls(spec)
             return
-        html = render_html(spec)
         self.shows = None    # until it has loaded
-        self.page.set_content(html, wait_until="load", timeout=30_000)
+        if spec.site:
+            self.show_site(spec)
+        else:
+            if self.page.url != "about:blank":    # after a folder page: leave its origin
+                self.page.goto("about:blank")
+            html = render_html(spec)
+            # A page's pixels depend a little on what the renderer painted before (pictures painted from
+            # decodes cached by an earlier page, under rounded clips; a tab's first page): loading the page
+            # twice, after the same small page, and capturing the second makes them the same every time.
+            self.page.set_content(_WARM_UP_HTML, wait_until="load")
+            for _ in range(2):
+                self.page.set_content(html, wait_until="load", timeout=30_000)
+                self.page.evaluate(_NEXT_FRAME_JS)
         self.page.evaluate(_NEXT_FRAME_JS)
         self.shows = spec
+
+    def show_site(self, spec: PageSpec) -> None:
+        """Load a folder page from its URL and let it settle: its requests done (or 5 s gone), fonts loaded,
+        animations and transitions at their end; then the CAPTCHA widget on top if the page has one."""
+        self.page.goto(page_url(spec.template), wait_until="load", timeout=30_000)
+        try:
+            self.page.wait_for_load_state("networkidle", timeout=5_000)
+        except Exception as e:
+            if "Timeout" not in type(e).__name__:
+                raise
+        self.page.add_style_tag(content=_STILL_CSS)
+        self.page.evaluate("() => document.fonts.ready.then(() => undefined)")
+        if spec.mode != "none":
+            self.page.evaluate(_OVERLAY_JS, widget_overlay(spec))
 
     def switch_controls(self, spec: PageSpec) -> None:
         """Show `spec`, which differs from the page shown only in the widget's controls, without loading it."""

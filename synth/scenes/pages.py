@@ -5,6 +5,7 @@ from functools import lru_cache
 import jinja2
 import numpy as np
 
+from synth import screens
 from synth.paths import TEMPLATES
 from synth.scenes.content import WIDGET_TEXT, make_content
 from synth.scenes.themes import make_theme
@@ -29,10 +30,13 @@ class PageSpec:
     controls: str          # "input" (answer field) | "skip" (Skip button) | "none"
     viewport: tuple[int, int] | None = None   # CSS px; default: the platform's
     dpr: int | None = None                    # device scale factor; default: the platform's
+    site: str = ""         # the --pages folder a "pages/<path>" template is served from (synth.scenes.site)
 
     @property
     def platform(self) -> str:
-        return self.template.split("/", 1)[0]
+        """web, mobile or desktop; pages from a --pages folder are web pages."""
+        first = self.template.split("/", 1)[0]
+        return "web" if self.site else first
 
     @property
     def screen(self) -> tuple[tuple[int, int], int]:
@@ -42,9 +46,10 @@ class PageSpec:
 
 
 def list_templates(platform: str | None = None) -> list[str]:
-    """Template names such as "web/shop", sorted, optionally for one platform."""
-    names = sorted(f"{p.parent.name}/{p.name[:-len('.html.j2')]}"
-                   for p in TEMPLATES.glob("*/*.html.j2") if p.parent.name in PLATFORMS)
+    """Page names, sorted, optionally for one platform: the hand-written templates ("web/shop") and the
+    screen archetypes (synth.screens)."""
+    names = sorted({f"{p.parent.name}/{p.name[:-len('.html.j2')]}"
+                    for p in TEMPLATES.glob("*/*.html.j2") if p.parent.name in PLATFORMS} | set(screens.names()))
     return [n for n in names if platform is None or n.startswith(platform + "/")]
 
 
@@ -60,9 +65,34 @@ def render_html(spec: PageSpec) -> str:
     plat = PLATFORMS[spec.platform]
     widget = {"mode": spec.mode, "controls": spec.controls, "head_h": WIDGET_HEAD_H,
               "puzzle_w": plat["puzzle"][0], "puzzle_h": plat["puzzle"][1], "text": WIDGET_TEXT[spec.lang]}
+    if spec.template in screens.names():
+        from synth.screens.render import render_archetype
+        return render_archetype(spec, widget)
     try:
         template = _env().get_template(f"{spec.template}.html.j2")
         return template.render(lang=spec.lang, platform=spec.platform, t=make_theme(rng, spec.lang),
                                c=make_content(rng, spec.lang), widget=widget)
     except jinja2.TemplateError as e:
         raise ValueError(f"template {spec.template} is broken: {e}") from e
+
+
+# A CAPTCHA widget for a page from a --pages folder, put in a shadow root after the page loads so that the
+# page's styles do not reach it (synth.scenes.browser); the theme's colours are its own.
+_OVERLAY = """<style>
+  #synth-root { --primary: {{ t.primary }}; --accent: {{ t.accent }}; --bg: {{ t.bg }}; --surface: {{ t.surface }};
+    --text: {{ t.text }}; --muted: {{ t.muted }}; --border: {{ t.border }}; --radius: {{ t.radius }}px;
+    font-family: {{ t.font|safe }}; font-size: {{ t.base_size }}px; line-height: 1.45; color: var(--text); }
+  * { box-sizing: border-box; }
+  button, input { font: inherit; }
+  {% include "widgets/captcha.css.j2" %}
+</style>
+<div id="synth-root" class="synth-backdrop">{% include "widgets/captcha.html.j2" %}</div>"""
+
+
+def widget_overlay(spec: PageSpec) -> str:
+    """The modal CAPTCHA widget (templates/widgets/) in the page's language, for a folder page."""
+    rng = np.random.default_rng([spec.variant, 7])
+    plat = PLATFORMS[spec.platform]
+    widget = {"mode": "modal", "controls": spec.controls, "head_h": WIDGET_HEAD_H,
+              "puzzle_w": plat["puzzle"][0], "puzzle_h": plat["puzzle"][1], "text": WIDGET_TEXT[spec.lang]}
+    return _env().from_string(_OVERLAY).render(t=make_theme(rng, spec.lang), widget=widget)

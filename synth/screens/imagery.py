@@ -236,7 +236,7 @@ def _avatar_uri(name: str, px: int, style: str) -> str:
     digest = int.from_bytes(hashlib.sha256(name.encode()).digest()[:8], "big")   # hash() differs per process
     if style == "photo":
         files = photos()
-        return _uri(crop(files[digest % len(files)], px, px), "jpeg")
+        return _uri(_round(crop(files[digest % len(files)], px, px)), "png")
     text = _initials(name)
     im = Image.new("RGB", (px, px), _AVATAR[digest % len(_AVATAR)])
     cjk = not text.isascii()
@@ -244,7 +244,20 @@ def _avatar_uri(name: str, px: int, style: str) -> str:
                                          "truetype/dejavu/DejaVuSans-Bold.ttf"),
                               int(px * (0.36 if len(text) > 1 else 0.44)))
     ImageDraw.Draw(im).text((px / 2, px / 2), text, fill=(255, 255, 255), font=font, anchor="mm")
-    return _uri(im, "png")
+    return _uri(_round(im), "png")
+
+
+def _round(im: Image.Image) -> Image.Image:
+    """The picture as a disc with a transparent rim. Design systems clip avatars to a circle, and Chromium
+    anti-aliases that clip a little differently depending on what it painted before (tests/test_browser.py);
+    over transparent pixels the difference vanishes, so the disc stays 1.5 px inside the clip."""
+    px = im.width
+    big = Image.new("L", (px * 4, px * 4), 0)
+    inset = 1.5 * 4 * max(1, px // 40)
+    ImageDraw.Draw(big).ellipse((inset, inset, px * 4 - 1 - inset, px * 4 - 1 - inset), fill=255)
+    out = im.convert("RGBA")
+    out.putalpha(big.resize((px, px), Image.Resampling.LANCZOS))
+    return out
 
 
 def _uri(im: Image.Image, fmt: str) -> str:

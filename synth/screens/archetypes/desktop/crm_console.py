@@ -1,0 +1,50 @@
+"""Dashboard: a business desktop app (a CRM like Dynamics 365 or Salesforce, 纷享销客 in Chinese): module
+navigation, a records table with filters and search, status badges, and a detail form pane for one record."""
+import numpy as np
+
+from synth.screens.archetypes.desktop._desk import chrome
+from synth.screens.content import load, pick
+
+CATEGORY = "dashboard"
+
+
+def layout(rng: np.random.Generator, lang: str) -> dict:
+    """Module, navigation, filters, records and detail pane of one CRM window."""
+    base = chrome(rng, lang, "users", "客户管理" if lang == "zh" else "CRM")
+    d = load("desktop_dashboard", lang)
+    n = int(rng.integers(19, 25))
+    module = str(rng.choice(["leads", "deals"], p=[0.5, 0.5]))
+    people, firms = pick(rng, d["people"], n), rng.integers(0, len(d["companies"]), n)
+    owners = pick(rng, d["people"], 4)
+    statuses = d["lead_status"] if module == "leads" else d["stages"]
+
+    def email(name: str, firm: int) -> str:   # Chinese contacts often give a QQ address
+        return (f"{int(rng.integers(10**8, 10**10))}@qq.com" if lang == "zh"
+                else f"{name.lower().replace(' ', '.')}@{d['domains'][firm]}")
+
+    def date() -> str:
+        return d["date"].format(m=int(rng.integers(1, 13)), d=int(rng.integers(1, 29)))
+
+    records = [{"name": p, "company": d["companies"][int(f)], "email": email(p, int(f)), "title": d["titles"][int(rng.integers(len(d["titles"])))],
+                "status": statuses[int(rng.choice(len(statuses), p=[0.22, 0.22, 0.18, 0.18, 0.1, 0.1]))],
+                "source": d["sources"][int(rng.integers(len(d["sources"])))], "owner": owners[int(rng.integers(4))],
+                "deal": d["deals"][int(rng.integers(len(d["deals"])))], "amount": f"{d['currency']}{int(rng.integers(3, 400)) * 500:,}",
+                "prob": int(rng.choice([10, 20, 40, 60, 80, 90])), "created": date(), "close": date(),
+                "phone": (f"1{int(rng.integers(30, 90))}{int(rng.integers(1000, 9999))}{int(rng.integers(1000, 9999))}" if lang == "zh"
+                          else f"({int(rng.integers(200, 990))}) 555-{int(rng.integers(1000, 9999))}"),
+                "street": d["streets"][int(rng.integers(len(d["streets"])))], "city": d["cities"][int(rng.integers(len(d["cities"])))]}
+               for p, f in zip(people, firms)]
+    return {
+        **base, "module": module, "records": records, "owners": owners, "statuses": statuses, "sources": d["sources"],
+        "sample": d["sample"], "total": int(rng.integers(40, 900)),
+        "nav": str(rng.choice(["tree", "rail"], p=[0.6, 0.4])),            # labelled module list, or a narrow icon rail
+        "detail": str(rng.choice(["right", "none"], p=[0.75, 0.25])),      # the selected record's form beside the table
+        "filters": str(rng.choice(["chips", "selects"], p=[0.5, 0.5])),    # filter pills, or a row of drop-downs
+        "selected": int(rng.integers(0, 6)),
+        "checked": [bool(x) for x in rng.random(n) < 0.12],
+        "toolbar": str(rng.choice(["labels", "icons"], p=[0.6, 0.4])),
+        "tab": int(rng.integers(0, 2)),
+        "menubar": bool(rng.random() < 0.3),
+        "status": bool(rng.random() < 0.7),
+        "detail_width": int(rng.choice([360, 400])),
+    }

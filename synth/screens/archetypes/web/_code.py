@@ -1,0 +1,32 @@
+"""A repository for the code-hosting pages, drawn from synth/screens/content/code.json."""
+import numpy as np
+
+from synth.screens.content import load, pick
+
+
+def count(rng: np.random.Generator, lo: int, hi: int) -> str:
+    """A GitHub-style count: 842, 3.4k."""
+    n = int(np.exp(rng.uniform(np.log(lo), np.log(hi))))
+    return f"{n / 1000:.1f}k" if n >= 1000 else str(n)
+
+
+def repo(rng: np.random.Generator, lang: str) -> dict:
+    """Owner, name, description, stats and languages of one repository."""
+    d = load("code", lang)
+    r = d["repos"][int(rng.integers(len(d["repos"])))]
+    owner = d["owners"][int(rng.integers(len(d["owners"])))]
+    others = [k for k in d["languages"] if k != r["lang"]]
+    shares = np.sort(rng.dirichlet(np.ones(3)))[::-1]
+    main = float(rng.uniform(0.6, 0.92))
+    languages = [{"name": r["lang"], "share": round(main * 100, 1), "colour": d["languages"][r["lang"]]}]
+    languages += [{"name": k, "share": round(float(s) * (1 - main) * 100, 1), "colour": d["languages"][k]}
+                  for k, s in zip(pick(rng, others, 3), shares)]
+    return {
+        "owner": owner, "name": r["name"], "desc": r["desc"], "lang": r["lang"], "topics": r["topics"],
+        "install": r["install"].format(owner=owner), "usage": r["usage"], "dirs": r["dirs"], "files": r["files"],
+        "stars": count(rng, 40, 40000), "forks": count(rng, 5, 4000), "watchers": count(rng, 3, 900),
+        "issues": int(rng.integers(0, 240)), "pulls": int(rng.integers(0, 40)), "commits": f"{int(rng.integers(40, 4000)):,}",
+        "branches": int(rng.integers(2, 40)), "tags": int(rng.integers(1, 60)), "contributors": int(rng.integers(3, 120)),
+        "release": d["release"].format(int(rng.integers(0, 4)), int(rng.integers(0, 20)), int(rng.integers(0, 10))),
+        "languages": languages, "site": f"{r['name']}.{'dev' if lang == 'en' else 'cn'}",
+    }

@@ -1,0 +1,32 @@
+"""Payment: a checkout page: contact and shipping address, delivery options, payment form, and an
+order summary with items, promo code and total."""
+import numpy as np
+
+from synth.screens.content import load, pick
+
+CATEGORY = "payment"
+
+
+def layout(rng: np.random.Generator, lang: str) -> dict:
+    """Sections and their arrangement for one page."""
+    data = load("payment", lang)
+    n = int(rng.integers(1, 5))
+    return {
+        "n_items": n,
+        "qty": [int(q) for q in rng.choice([1, 1, 1, 2, 3], n)],
+        "shipping": data["shipping"], "ship": int(rng.choice([0, 0, 1, 2])),
+        "methods": data["methods"], "method": int(rng.choice([0, 0, 1])),
+        "promo": str(rng.choice(data["promos"])), "promo_applied": bool(rng.random() < 0.35),
+        "discount": int(rng.choice([10, 15, 20])),
+        "state": str(rng.choice(data["states"])), "countries": data["countries"], "tax_rate": data["tax_rate"],
+        "flow": str(rng.choice(["single", "accordion"])),      # one long form, or steps with the first one done
+        "header": str(rng.choice(["minimal", "navbar"])),
+        "summary": str(rng.choice(["right", "right", "left"])),
+        "steps": bool(rng.random() < 0.6),
+        "express": lang == "en" and bool(rng.random() < 0.4),   # quick pay buttons above the form
+        "billing_same": bool(rng.random() < 0.8),
+        "save_info": bool(rng.random() < 0.5),
+        "cards": bool(rng.random() < 0.6),
+        "width": int(rng.choice([1040, 1120, 1200])),
+        "saved_addresses": int(rng.integers(2, 4)) if lang == "zh" else 0,
+    }

@@ -1,0 +1,29 @@
+"""Code: a code-hosting site's repository page: repository header, Code / Issues / Pull requests tabs, the
+file list, a README preview and a sidebar with About, releases and languages."""
+import numpy as np
+
+from synth.screens.archetypes.web._code import repo
+from synth.screens.content import load, pick
+
+CATEGORY = "code"
+
+
+def layout(rng: np.random.Generator, lang: str) -> dict:
+    """Sections and their arrangement for one page."""
+    d = load("code", lang)
+    r = repo(rng, lang)
+    entries = [{"name": n, "dir": True} for n in r["dirs"]] + [{"name": n, "dir": False} for n in r["files"]]
+    for e in entries:
+        e["commit"] = d["commits"][int(rng.integers(len(d["commits"])))]
+        e["ago"] = d["ago"][int(rng.integers(len(d["ago"])))]
+    return {
+        "repo": r, "entries": entries, "last_commit": d["commits"][int(rng.integers(len(d["commits"])))],
+        "sha": "".join(str(rng.choice(list("0123456789abcdef"))) for _ in range(7)), "last_ago": d["ago"][int(rng.integers(2))],
+        "sidebar": str(rng.choice(["right", "left", "none"], p=[0.7, 0.1, 0.2])),
+        "readme": bool(rng.random() < 0.8),
+        "public": bool(rng.random() < 0.85),
+        "header": str(rng.choice(["dark", "light"])),
+        "contributors_shown": int(rng.integers(4, 9)),
+        "density": str(rng.choice(["compact", "normal"])),
+        "about_parts": pick(rng, ["topics", "release", "contributors", "languages"], int(rng.integers(2, 5))),
+    }

@@ -1,0 +1,38 @@
+"""Education: an online course page: the course's landing page (what you'll learn, syllabus, instructor,
+enrolment box) or its learning view (video player, lesson list with progress, tabs)."""
+import numpy as np
+
+from synth.screens.content import load
+
+CATEGORY = "education"
+
+
+def layout(rng: np.random.Generator, lang: str) -> dict:
+    """Sections and their arrangement for one page."""
+    d = load("education", lang)
+    course = d["courses"][int(rng.integers(len(d["courses"])))]
+    done = int(rng.integers(1, 9))
+    sections, k = [], 0
+    for title, lessons in course["sections"]:
+        items = []
+        for name in lessons:
+            items.append({"name": name, "minutes": int(rng.integers(3, 22)), "done": k < done, "current": k == done,
+                          "kind": "quiz" if any(w in name for w in ("Quiz", "测验", "Assignment", "作业", "project", "Project", "实战")) else "video"})
+            k += 1
+        sections.append({"title": title, "lessons": items, "minutes": sum(i["minutes"] for i in items)})
+    total = sum(s["minutes"] for s in sections)
+    price = d["price"][int(rng.integers(len(d["price"])))]
+    return {
+        "course": course, "sections": sections, "lessons": k, "done": done, "progress": int(done * 100 / k), "total": total,
+        "open": [i == 0 or bool(rng.random() < 0.3) for i in range(len(sections))],   # which syllabus sections are expanded
+        "view": str(rng.choice(["landing", "learning"])),
+        "rating": round(float(rng.uniform(4.3, 4.9)), 1), "ratings": int(rng.integers(300, 40000)), "students": int(rng.integers(2000, 400000)),
+        "level": d["levels"][int(rng.integers(len(d["levels"])))], "updated": d["updated"][int(rng.integers(len(d["updated"])))],
+        "price": price, "orig": d["orig"][int(rng.integers(len(d["orig"])))] if price not in ("Free", "免费") else "",
+        "nav": d["nav"], "courses_taught": int(rng.integers(3, 30)),
+        "list_side": str(rng.choice(["right", "left"], p=[0.8, 0.2])),   # learning view: lesson list beside the player
+        "hero": str(rng.choice(["dark", "plain"])),                        # landing view header band
+        "density": str(rng.choice(["compact", "normal"])),
+        "sections_order": [str(s) for s in rng.permutation(["learn", "syllabus", "instructor"])],
+        "player_time": f"{int(rng.integers(0, 9))}:{int(rng.integers(0, 60)):02d}",
+    }

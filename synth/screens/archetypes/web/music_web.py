@@ -1,0 +1,40 @@
+"""Music: a web music player: playlists in a side navigation, album covers in a grid or one playlist's
+track table, and the player bar at the bottom."""
+import numpy as np
+
+from synth.screens.content import load, pick
+
+CATEGORY = "music"
+
+
+def _duration(rng: np.random.Generator) -> str:
+    s = int(rng.integers(140, 330))
+    return f"{s // 60}:{s % 60:02d}"
+
+
+def layout(rng: np.random.Generator, lang: str) -> dict:
+    """Sections and their arrangement for one page."""
+    d = load("music", lang)
+    songs = [{"title": t, "artist": a, "album": al, "time": _duration(rng), "added": d["added"][int(rng.integers(len(d["added"])))],
+              "liked": bool(rng.random() < 0.3)}
+             for t, a, al in pick(rng, d["songs"], int(rng.integers(9, 15)))]
+    playing = int(rng.integers(len(songs)))
+    shelves = [{"title": t, "cards": [{"title": s["album"] if i % 2 else s["title"], "sub": s["artist"]}
+                                       for i, s in enumerate(pick(rng, songs, 6))]}
+               for t in pick(rng, d["shelves"], 3)]
+    total = int(rng.integers(30, 260))
+    return {
+        "songs": songs, "playing": playing, "shelves": shelves, "playlists": pick(rng, d["playlists"], int(rng.integers(5, 9))),
+        "genres": pick(rng, d["genres"], 6), "desc": d["descs"][int(rng.integers(len(d["descs"])))],
+        "view": str(rng.choice(["home", "playlist"])),
+        "nav": str(rng.choice(["sidebar", "topbar"], p=[0.75, 0.25])),
+        "queue": bool(rng.random() < 0.35),                 # a now-playing panel on the right
+        "columns": int(rng.integers(5, 8)),
+        "track_covers": bool(rng.random() < 0.6),
+        "chips": bool(rng.random() < 0.6),
+        "paused": bool(rng.random() < 0.3),
+        "progress": int(rng.integers(5, 95)), "volume": int(rng.integers(30, 100)),
+        "shuffle": bool(rng.random() < 0.4), "repeat": bool(rng.random() < 0.3),
+        "total": total, "hours": f"{total * 3 // 60}",
+        "density": str(rng.choice(["compact", "normal"])),
+    }

@@ -1,0 +1,27 @@
+"""Video: a video site's home page: side navigation, category chips and a grid of video thumbnails."""
+import numpy as np
+
+from synth.screens.archetypes.web._video import videos
+from synth.screens.content import load
+
+CATEGORY = "video"
+
+
+def layout(rng: np.random.Generator, lang: str) -> dict:
+    """Sections and their arrangement for one page, with the videos shown."""
+    data = load("video", lang)
+    columns = int(rng.choice([3, 4, 4, 5]))
+    return {
+        "site": str(rng.choice(data["sites"])),
+        "chips": data["chips"][: int(rng.integers(8, len(data["chips"]) + 1))],
+        "chip": int(rng.choice([0, 0, 0, 1, 3])),
+        "videos": videos(rng, lang, 12),
+        "columns": columns,
+        "nav": str(rng.choice(["full", "mini", "none"], p=[0.5, 0.3, 0.2])),
+        "banner": bool(rng.random() < 0.3),
+        "shelf": bool(rng.random() < 0.4),           # a row of short videos under the first grid row
+        "avatars": bool(rng.random() < 0.75),
+        "signed_in": bool(rng.random() < 0.6),
+        "gap": int(rng.choice([12, 16, 20])),
+        "subs": [str(x) for x in rng.integers(1, 9, 4)],
+    }

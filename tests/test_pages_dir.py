@@ -1,0 +1,128 @@
+"""`--pages DIR`: folders of self-contained pages (tests/pages/) served as a site root, harvested, verified."""
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from synth import reward, spec
+from synth.cli import main
+from synth.scenes.site import Site, list_pages
+from tests.conftest import read_samples
+
+PAGES = Path(__file__).parent / "pages"
+SHOP, DOCS = PAGES / "shop", PAGES / "docs"
+
+
+def run(kind: str, folder: Path, out: Path, workers: int, n: int = 10, *extra: str) -> Path:
+    assert main([kind, "--pages", str(folder), "--n", str(n), "--shard-size", "5", "--out", str(out),
+                 "--workers", str(workers), *extra]) == 0
+    return out
+
+
+@pytest.fixture(scope="module")
+def grounding_runs(tmp_path_factory):
+    base = tmp_path_factory.mktemp("pages")
+    return [run("grounding", SHOP, base / f"g{w}", w) for w in (1, 2)]
+
+
+@pytest.fixture(scope="module")
+def captcha_run(tmp_path_factory):
+    return run("captcha", DOCS, tmp_path_factory.mktemp("pages") / "c", 2, 8)
+
+
+def test_site_serves_the_folder_and_nothing_outside_it():
+    site = Site(SHOP)
+    assert site.file("http://pages.synth/") == (SHOP / "index.html").resolve()
+    assert site.file("http://pages.synth/assets/site.css?v=2") == (SHOP / "assets/site.css").resolve()
+    assert site.file("http://pages.synth/account/") is None                 # no index.html there
+    assert site.file("http://pages.synth/../docs/index.html") is None      # `..` stays inside the folder
+    assert site.file("http://pages.synth/%2e%2e/%2e%2e/etc/passwd") is None
+    assert list_pages(SHOP) == ["account/login.html", "catalog.html", "help.html", "index.html"]
+
+
+def test_grounding_labels_are_valid_and_scored(grounding_runs):
+    samples = read_samples(grounding_runs[0])
+    assert len(samples) == 10
+    for s in samples:
+        lab = s["label"]
+        assert spec.validate(lab) == [] and lab["template"].startswith("pages/") and lab["platform"] == "web"
+        w, h = lab["image"]["width"], lab["image"]["height"]
+        for o in lab["objects"]:
+            x0, y0, x1, y1 = o["bbox"]
+            assert 0 <= x0 <= x1 <= w and 0 <= y0 <= y1 <= h
+        x0, y0, x1, y1 = lab["objects"][0]["bbox"]
+        px, py = lab["actions"][0]["point"]
+        assert x0 <= px <= x1 and y0 <= py <= y1
+        assert reward.score(lab, lab["actions"]) == 1.0
+        assert reward.score(lab, [{"type": "click", "point": [x1 + 40, y1 + 40]}] + lab["actions"][1:]) < 1.0
+        quoted = lab["instruction"].split('"')[1] if '"' in lab["instruction"] else ""
+        assert quoted == "" or quoted == lab["objects"][0]["label"]     # only text drawn inside the target
+    # module scripts built the catalog's buttons; absolute asset paths loaded the stylesheet and the logo
+    assert any(s["label"]["template"] == "pages/catalog.html" for s in samples)
+
+
+def test_the_survey_counts_skipped_pages_and_blocked_requests(grounding_runs):
+    pages = json.loads((grounding_runs[0] / "manifest.json").read_text())["pages"]
+    assert pages["found"] == 4 and pages["usable"] == 3
+    assert pages["skipped_pages"] == {"help.html": "pages.no_target"}
+    assert pages["blocked_by_page"] == {"index.html": 2}     # the external image and the fetch to another origin
+
+
+def test_same_bytes_whatever_the_workers(grounding_runs):
+    one, two = grounding_runs
+    for shard in sorted(one.glob("*.tar")):
+        assert shard.read_bytes() == (two / shard.name).read_bytes()
+
+
+def test_captcha_widget_in_folder_pages(captcha_run):
+    samples = read_samples(captcha_run)
+    assert len(samples) == 8
+    for s in samples:
+        lab = s["label"]
+        assert spec.validate(lab) == [] and lab["template"] in ("pages/index.html", "pages/zh/index.html")
+        assert lab["lang"] == ("zh" if "zh/" in lab["template"] else "en")    # the page's own language
+        assert reward.score(lab, lab["actions"]) == 1.0
+        wx0, wy0, wx1, wy1 = lab["widget"]
+        assert 0 <= wx0 < wx1 <= lab["image"]["width"] and 0 <= wy0 < wy1 <= lab["image"]["height"]
+    pages = json.loads((captcha_run / "manifest.json").read_text())["pages"]
+    assert pages["blocked_requests"] == 2 and pages["usable"] == 2   # each page's fetch to another origin
+
+
+def test_hf_datasets_loads_folder_grounding(grounding_runs):
+    import datasets
+    ds = datasets.load_dataset("webdataset", data_files={"train": str(grounding_runs[0] / "*.tar")}, split="train")
+    assert len(ds) == 10
+
+
+@pytest.mark.parametrize("case, message", [
+    ("missing", "does not exist"), ("empty", "is empty"), ("no_html", "holds no .html page"),
+    ("file", "is a file"),
+])
+def test_bad_pages_folder_gives_one_line_and_creates_nothing(case, message, tmp_path):
+    folder = tmp_path / "site"
+    if case == "empty":
+        folder.mkdir()
+    elif case == "no_html":
+        folder.mkdir()
+        (folder / "notes.txt").write_text("no pages here")
+    elif case == "file":
+        folder.write_text("x")
+    out = tmp_path / "out"
+    for kind in ("grounding", "captcha"):
+        r = subprocess.run([sys.executable, "-m", "synth", kind, "--pages", str(folder), "--n", "2",
+                            "--out", str(out)], capture_output=True, text=True)
+        assert r.returncode == 1 and r.stdout == ""
+        assert r.stderr.count("\n") == 1 and message in r.stderr, r.stderr
+        assert not out.exists()
+
+
+def test_a_folder_without_a_usable_page_fails_in_one_line(tmp_path):
+    folder = tmp_path / "site"
+    folder.mkdir()
+    (folder / "index.html").write_text("<!doctype html><html lang=en><body><p>Nothing to click.</p></body></html>")
+    r = subprocess.run([sys.executable, "-m", "synth", "grounding", "--pages", str(folder), "--n", "2",
+                        "--out", str(tmp_path / "out"), "--workers", "1"], capture_output=True, text=True)
+    assert r.returncode == 1 and r.stderr.count("\n") == 1 and "no usable page" in r.stderr, r.stderr
+    assert not (tmp_path / "out").exists()
