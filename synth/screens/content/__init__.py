@@ -19,3 +19,10 @@ def pick(rng, items: list, k: int) -> list:
     """`k` items drawn without repetition (all of them, shuffled, when there are fewer)."""
     order = rng.permutation(len(items))[:k]
     return [items[int(i)] for i in order]
+
+
+def compact(n: int, lang: str, thousands: str = "k") -> str:
+    """A count as apps print it: 1.2万 in Chinese, 1.2k (or `thousands`) otherwise."""
+    if lang == "zh":
+        return f"{n / 10000:.1f}万" if n >= 10000 else str(n)
+    return f"{n / 1000:.1f}{thousands}" if n >= 1000 else str(n)

@@ -2,15 +2,9 @@
 of actions at the right (follow, like, comment, save, share), caption and sound at the bottom, tab bar."""
 import numpy as np
 
-from synth.screens.content import load, pick
+from synth.screens.content import compact, load, pick
 
 CATEGORY = "video"
-
-
-def _num(n: int, lang: str) -> str:
-    if lang == "zh":
-        return f"{n / 10000:.1f}万" if n >= 10000 else str(n)
-    return f"{n / 1000:.1f}K" if n >= 1000 else str(n)
 
 
 def layout(rng: np.random.Generator, lang: str) -> dict:
@@ -28,8 +22,8 @@ def layout(rng: np.random.Generator, lang: str) -> dict:
         "tags": pick(rng, k["tags"], int(rng.integers(1, 4))),
         "music": music.format(user),
         "place": str(rng.choice(k["places"])) if rng.random() < 0.35 else "",
-        "likes": _num(likes, lang), "comments": _num(int(likes * rng.uniform(0.01, 0.06)), lang),
-        "saves": _num(int(likes * rng.uniform(0.02, 0.1)), lang), "shares": _num(int(likes * rng.uniform(0.005, 0.04)), lang),
+        "likes": compact(likes, lang, "K"), "comments": compact(int(likes * rng.uniform(0.01, 0.06)), lang, "K"),
+        "saves": compact(int(likes * rng.uniform(0.02, 0.1)), lang, "K"), "shares": compact(int(likes * rng.uniform(0.005, 0.04)), lang, "K"),
         "liked": bool(rng.random() < 0.3),
         "save": bool(rng.random() < 0.7),
         "progress": int(rng.integers(5, 90)),

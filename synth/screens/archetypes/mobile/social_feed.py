@@ -2,15 +2,9 @@
 photos and like, comment and share actions (or a two-column waterfall of notes)."""
 import numpy as np
 
-from synth.screens.content import load, pick
+from synth.screens.content import compact, load, pick
 
 CATEGORY = "social"
-
-
-def _num(n: int, lang: str) -> str:
-    if lang == "zh":
-        return f"{n / 10000:.1f}万" if n >= 10000 else str(n)
-    return f"{n / 1000:.1f}k" if n >= 1000 else str(n)
 
 
 def layout(rng: np.random.Generator, lang: str) -> dict:
@@ -26,10 +20,10 @@ def layout(rng: np.random.Generator, lang: str) -> dict:
                       "place": str(rng.choice(k["places"])) if rng.random() < 0.5 else "",
                       "ago": k["ago"][min(i * 2 + int(rng.integers(0, 2)), len(k["ago"]) - 1)],
                       "photos": int(rng.choice([1, 1, 2, 3])), "liked": bool(rng.random() < 0.3),
-                      "likes": _num(likes, lang), "comments": _num(int(likes * rng.uniform(0.02, 0.1)) + 1, lang),
-                      "shares": _num(int(likes * rng.uniform(0.01, 0.05)) + 1, lang)})
+                      "likes": compact(likes, lang), "comments": compact(int(likes * rng.uniform(0.02, 0.1)) + 1, lang),
+                      "shares": compact(int(likes * rng.uniform(0.01, 0.05)) + 1, lang)})
     notes = [{"title": t, "user": k["names"][int(who[i % len(who)])],
-              "likes": _num(int(rng.choice([30, 300, 2000, 12000]) * rng.uniform(1, 4)), lang),
+              "likes": compact(int(rng.choice([30, 300, 2000, 12000]) * rng.uniform(1, 4)), lang),
               "h": int(rng.choice([170, 200, 230, 260]))} for i, t in enumerate(pick(rng, k["notes"], 6))]
     feed = str(rng.choice(["posts", "text", "notes"]))
     badge = int(rng.integers(1, 20)) if rng.random() < 0.5 else 0       # unread messages, on their tab
