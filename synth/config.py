@@ -1,6 +1,5 @@
 """A run's configuration and the page pools it implies: all the main process of a run needs to plan it,
 without the imports of the families and augmentations."""
-from collections import Counter
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -12,9 +11,8 @@ from synth.seeds import page_seed
 
 POOL_SPAN = 1000       # consecutive samples that share one pool of rendered pages
 POOL_SIZE = 50         # pages per pool
-PLATFORM_SHARE = {"web": 0.5, "mobile": 0.3, "desktop": 0.2}
-
-
+PAGE_LIFE = 5          # pools a page serves: each pool renders POOL_SIZE / PAGE_LIFE pages of its own
+BLOCK = {"web": 5, "mobile": 3, "desktop": 2}   # pages of each platform in every 10 pages of the stream
 @dataclass(frozen=True)
 class RunConfig:
     """Everything that decides the bytes of a run (workers and executor do not)."""
@@ -35,26 +33,60 @@ class RunConfig:
         return f"{self.kind}-d{self.difficulty}-s{self.seed}-{index:08d}"
 
 
+Page = tuple[str, str, int, str]      # (template, lang, variant, mode)
+STEP = POOL_SIZE // PAGE_LIFE        # pages in a render block; new pages per pool
+
+
 @lru_cache(maxsize=8)
-def page_pool(cfg: RunConfig, pool_id: int) -> list[tuple[str, str, int, str]]:
-    """The (template, lang, variant, mode) of each page shared by samples in one pool span. Each slot draws
-    its platform (web, phone, desktop in PLATFORM_SHARE) and its language on its own; the pages of a
-    platform go through its templates in a shuffled order, so a pool repeats a template only after using
-    them all."""
-    rng = np.random.default_rng(page_seed(cfg.seed, pool_id, 0))
-    platforms = sorted(PLATFORM_SHARE) if cfg.platform == "mix" else [cfg.platform]
-    share = np.array([PLATFORM_SHARE[p] for p in platforms]) / sum(PLATFORM_SHARE[p] for p in platforms)
-    by_platform = {p: [list_templates(p)[i] for i in rng.permutation(len(list_templates(p)))] for p in platforms}
-    used: Counter = Counter()
-    pool = []
-    for slot in range(POOL_SIZE):
-        plat = platforms[int(rng.choice(len(platforms), p=share))]
-        names = by_platform[plat]
-        if not names:
-            raise ValueError(f"no templates for platform {plat!r} in templates/{plat}/")
-        template = names[used[plat] % len(names)]
-        used[plat] += 1
-        lang = cfg.lang if cfg.lang != "mix" else ("en", "zh")[int(rng.integers(2))]
-        mode = "modal" if rng.random() < 0.5 else "inline"
-        pool.append((template, lang, page_seed(cfg.seed, pool_id, slot + 1), mode))
-    return pool
+def page_blocks(cfg: RunConfig, pool_id: int) -> list[tuple[tuple, list[Page]]]:
+    """The pages shared by the samples of one pool span, in render blocks: (block key, its STEP pages).
+
+    A block renders in a fresh browser, its pages in order, each with every widget variant, wherever it is
+    rendered: Chromium draws some text a little differently after certain other pages (a field's
+    placeholder, after another page that showed the same placeholder elsewhere), so a page's pixels must
+    not depend on which pages a process happened to render before it.
+
+    The pages of a run form one stream: pool k holds its blocks k .. k + PAGE_LIFE - 1, so each page serves
+    PAGE_LIFE consecutive pools and a pool renders only one new block, while any 1,000 consecutive samples
+    still see POOL_SIZE different pages. A --pages run's pools come from its folder
+    (synth.pagesdir.pages_pool), in blocks of their own."""
+    if cfg.pages:
+        from synth.pagesdir import pages_pool
+        pages = pages_pool(cfg, pool_id)
+        return [(("pages", pool_id, j), pages[j * STEP:(j + 1) * STEP]) for j in range(PAGE_LIFE)]
+    return [(("stream", b), [stream_page(cfg, i) for i in range(b * STEP, (b + 1) * STEP)])
+            for b in range(pool_id, pool_id + PAGE_LIFE)]
+
+
+def page_pool(cfg: RunConfig, pool_id: int) -> list[Page]:
+    """The pages of one pool span (page_blocks, in order)."""
+    return [page for _, pages in page_blocks(cfg, pool_id) for page in pages]
+
+
+_STREAM = 0x5C4EE7     # page_seed key of the page stream's draws
+
+
+@lru_cache(maxsize=4096)
+def stream_page(cfg: RunConfig, i: int) -> Page:
+    """Page `i` of the run's page stream. Every 10 pages hold BLOCK pages of each platform (of the run's
+    platform alone, if it has one), in a shuffled order; the pages of a platform go through its templates
+    in shuffled rounds, so that any run of pages repeats a template only after using them all. Language
+    and widget placement are drawn for each page on its own."""
+    if cfg.platform == "mix":
+        slots = [p for p in sorted(BLOCK) for _ in range(BLOCK[p])]
+        block, pos = divmod(i, len(slots))
+        order = [slots[j] for j in np.random.default_rng(page_seed(cfg.seed, _STREAM, 0, block)).permutation(len(slots))]
+        platform = order[pos]
+        k = block * BLOCK[platform] + order[:pos].count(platform)     # the page's place among its platform's
+    else:
+        platform, k = cfg.platform, i
+    names = list_templates(platform)
+    if not names:
+        raise ValueError(f"no templates for platform {platform!r}")
+    rounds, pos = divmod(k, len(names))
+    shuffle = np.random.default_rng(page_seed(cfg.seed, _STREAM, 1 + sorted(BLOCK).index(platform), rounds))
+    template = names[int(shuffle.permutation(len(names))[pos])]
+    rng = np.random.default_rng(page_seed(cfg.seed, _STREAM, 9, i))
+    lang = cfg.lang if cfg.lang != "mix" else ("en", "zh")[int(rng.integers(2))]
+    mode = "modal" if rng.random() < 0.5 else "inline"
+    return template, lang, page_seed(cfg.seed, _STREAM, 10, i), mode

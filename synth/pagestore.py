@@ -4,8 +4,8 @@ once; workers map the pixels from files.
 The main process runs a PageServer thread that renders the pages of the run's pools (each widget variant is
 a page) in order, ahead of the workers, and first of all any page a worker asks for. A worker asks through
 a queue and waits for the page's files. Pages render to the same pixels wherever they are rendered
-(tests/test_browser.py), so the output equals a run whose workers render their own pages. A pool's folder is
-deleted once its samples are done."""
+(tests/test_browser.py), so the output equals a run whose workers render their own pages. A page's files
+are deleted once the last pool that shows it is done."""
 import collections
 import dataclasses
 import io
@@ -16,13 +16,14 @@ import queue
 import shutil
 import threading
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 import numpy as np
 
 from synth import first_line, jpeg
 from synth.scenes.browser import Browser, RenderedPage
-from synth.scenes.pages import PageSpec
+from synth.scenes.pages import CONTROLS, PageSpec
 
 FOLDER = ".pages"    # inside the run's output folder
 WAIT_S = 300         # longest a worker waits for a page before giving up
@@ -38,31 +39,46 @@ def render_page(browser: Browser, spec: PageSpec) -> RenderedPage:
     return page
 
 
+def block_specs(cfg, pages) -> list[PageSpec]:
+    """The specs of a render block's pages (config.page_blocks), each with every widget variant, in order."""
+    return [PageSpec(t, lang, v, mode, c, site=cfg.pages) for t, lang, v, mode in pages for c in CONTROLS]
+
+
+def render_block(browser: Browser, specs: list[PageSpec]) -> Iterator[tuple[PageSpec, RenderedPage | Exception]]:
+    """The pages of one render block, in order, in a fresh browser (see config.page_blocks); a page that
+    fails to render comes with its error."""
+    browser.close()
+    for spec in specs:
+        try:
+            yield spec, render_page(browser, spec)
+        except Exception as e:      # a broken page: a sample that needs it raises the error
+            yield spec, e
+
+
 class PageStore:
-    """Pages of one run, in `folder`/<pool>/; `requests` is the queue to the PageServer (workers' side)."""
+    """Pages of one run, in `folder`; `requests` is the queue to the PageServer (workers' side)."""
 
     def __init__(self, folder: Path, requests=None) -> None:
         self.folder, self.requests = Path(folder), requests
 
-    def _path(self, pool: int, spec: PageSpec, create: bool = False) -> Path:
-        """Where a page's files go (without suffix); `create` makes its pool's folder."""
-        folder = self.folder / str(pool)
+    def _path(self, spec: PageSpec, create: bool = False) -> Path:
+        """Where a page's files go (without suffix); `create` makes the folder."""
         if create:
-            folder.mkdir(parents=True, exist_ok=True)
+            self.folder.mkdir(parents=True, exist_ok=True)
         name = spec.template.replace("/", "_").replace(".", "_")    # "pages/a.html": no dot, no suffix
-        return folder / f"{name}-{spec.lang}-{spec.variant}-{spec.mode}-{spec.controls}"
+        return self.folder / f"{name}-{spec.lang}-{spec.variant}-{spec.mode}-{spec.controls}"
 
-    def ready(self, pool: int, spec: PageSpec) -> bool:
-        return self._path(pool, spec).with_suffix(".json").exists()
+    def ready(self, spec: PageSpec) -> bool:
+        return self._path(spec).with_suffix(".json").exists()
 
-    def fetch(self, pool: int, spec: PageSpec) -> RenderedPage:
+    def fetch(self, spec: PageSpec) -> RenderedPage:
         """The page `spec`, asking the server to render it first if need be."""
-        path = self._path(pool, spec)
-        if not self.ready(pool, spec):
-            self.requests.put((pool, spec))
+        path = self._path(spec)
+        if not self.ready(spec):
+            self.requests.put(spec)
             error = path.with_suffix(".error")
             deadline = time.monotonic() + WAIT_S
-            while not self.ready(pool, spec):
+            while not self.ready(spec):
                 if error.exists():
                     raise RuntimeError(error.read_text(encoding="utf-8"))
                 if time.monotonic() > deadline:
@@ -70,39 +86,44 @@ class PageStore:
                 time.sleep(0.002)
         return _read(path)
 
-    def encoder(self, pool: int, spec: PageSpec) -> jpeg.PageEncoder | None:
+    def encoder(self, spec: PageSpec) -> jpeg.PageEncoder | None:
         """The JPEG encoder the server made for a ready page, if it made one."""
-        path = self._path(pool, spec).with_suffix(".enc")
+        path = self._path(spec).with_suffix(".enc")
         if not path.exists():
             return None
         with open(path, "rb") as f:
             return pickle.load(f)
 
-    def write(self, pool: int, spec: PageSpec, page: RenderedPage, encoder: jpeg.PageEncoder | None = None) -> None:
+    def write(self, spec: PageSpec, page: RenderedPage, encoder: jpeg.PageEncoder | None = None) -> None:
         """Store a page, and its JPEG encoder if given; its .json is written last and marks it ready."""
-        _write(self._path(pool, spec, create=True), page, encoder)
+        _write(self._path(spec, create=True), page, encoder)
 
-    def write_error(self, pool: int, spec: PageSpec, message: str) -> None:
-        _replace(self._path(pool, spec, create=True).with_suffix(".error"), message.encode())
+    def write_error(self, spec: PageSpec, message: str) -> None:
+        _replace(self._path(spec, create=True).with_suffix(".error"), message.encode())
 
-    def drop(self, pool: int) -> None:
-        """Delete a finished pool's pages (workers that still map them keep their copy until they let go)."""
-        shutil.rmtree(self.folder / str(pool), ignore_errors=True)
+    def drop(self, specs) -> None:
+        """Delete pages no pool still needs (workers that still map them keep their copy until they let go)."""
+        for spec in specs:
+            for suffix in (".json", ".npy", ".enc", ".error"):
+                self._path(spec).with_suffix(suffix).unlink(missing_ok=True)
 
     def remove(self) -> None:
         shutil.rmtree(self.folder, ignore_errors=True)
 
 
 class PageServer:
-    """A thread of the main process that renders pages into a PageStore: requested ones first, otherwise the
-    next page of the run's pools (`pages`: (pool, spec) in the order samples need them), at most one pool
-    beyond the first unfinished one. With `encoders`, it also makes each page's JPEG encoder (synth.jpeg),
-    so that workers neither encode whole pages nor read more of them than the part their samples change."""
+    """A thread of the main process that renders pages into a PageStore, a render block at a time: the block
+    of a requested page first, otherwise the next block of the run's pools (`blocks`: (pool, specs) in the
+    order samples need them, each block with the first pool that shows it), at most one pool beyond the
+    first unfinished one. With `encoders`, it also makes each page's JPEG encoder (synth.jpeg), so that
+    workers neither encode whole pages nor read more of them than the part their samples change."""
 
-    def __init__(self, store: PageStore, pages: list[tuple[int, PageSpec]], requests, encoders: bool) -> None:
+    def __init__(self, store: PageStore, blocks: list[tuple[int, list[PageSpec]]], requests, encoders: bool) -> None:
         self.store, self.requests, self.encoders = store, requests, encoders
-        self._ahead = collections.deque(pages)
-        self.first_unfinished = pages[0][0] if pages else 0
+        self._ahead = collections.deque(blocks)
+        self._block_of = {spec: specs for _, specs in blocks for spec in specs}
+        self._done: set[PageSpec] = set()      # pages of the blocks rendered so far
+        self.first_unfinished = blocks[0][0] if blocks else 0
         self.failure: Exception | None = None
         self._thread = threading.Thread(target=self._serve, name="page-server", daemon=True)
 
@@ -114,31 +135,31 @@ class PageServer:
         self._thread.join(timeout=60)
 
     def _next(self):
+        """The next block to render (a list of specs), None to stop, or "idle"."""
         if self._ahead and self._ahead[0][0] <= self.first_unfinished + 1:
             try:
-                return self.requests.get_nowait()
+                request = self.requests.get_nowait()
             except queue.Empty:
-                return self._ahead.popleft()
-        try:
-            return self.requests.get(timeout=0.2)
-        except queue.Empty:
-            return "idle"
+                return self._ahead.popleft()[1]
+        else:
+            try:
+                request = self.requests.get(timeout=0.2)
+            except queue.Empty:
+                return "idle"
+        return request if request is None else self._block_of.get(request, [request])
 
     def _serve(self) -> None:
         browser = Browser()     # Playwright's sync API belongs to the thread that starts it
         try:
-            while (item := self._next()) is not None:
-                if item == "idle":
+            while (block := self._next()) is not None:
+                if block == "idle" or block[0] in self._done:
                     continue
-                if not self.store.ready(*item):
-                    pool, spec = item
-                    try:
-                        page = render_page(browser, spec)
-                        encoder = jpeg.page_encoder(page.rgb, page.boxes) if self.encoders else None
-                    except Exception as e:   # a broken page: the worker that waits for it raises it
-                        self.store.write_error(pool, spec, first_line(e))
+                for spec, page in render_block(browser, block):
+                    if isinstance(page, Exception):   # the worker that waits for it raises it
+                        self.store.write_error(spec, first_line(page))
                     else:
-                        self.store.write(pool, spec, page, encoder)
+                        self.store.write(spec, page, jpeg.page_encoder(page.rgb, page.boxes) if self.encoders else None)
+                self._done.update(block)
                 if not self._ahead:     # every page is rendered: stop Chromium while the workers go on
                     browser.close()     # (a late request starts it again)
         except Exception as e:          # the store failed (a full disk, say): the run stops (see check)

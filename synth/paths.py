@@ -7,7 +7,10 @@ install has no such folder and uses the repository's top-level folders instead. 
 - SYNTH_VENDOR: the folder of third-party files from Debian packages, laid out like /usr/share
   (fonts/truetype/dejavu/...); default /usr/share, where the packages put them.
 - SYNTH_NPM: the folder where scripts/setup.sh installs the npm packages of vendor/package.json (design
-  systems, icon sets) with `npm ci`; default $XDG_DATA_HOME/synth/npm (~/.local/share/synth/npm)."""
+  systems, icon sets) with `npm ci`; default $XDG_DATA_HOME/synth/npm (~/.local/share/synth/npm).
+
+Files derived from those, made once per machine and safe to delete (picture copies, pruned stylesheets,
+compiled templates), go to CACHE: $XDG_CACHE_HOME/synth (~/.cache/synth)."""
 import os
 from importlib import resources
 from pathlib import Path
@@ -20,11 +23,19 @@ BACKGROUNDS = DATA / "backgrounds"
 VENDOR = Path(os.environ.get("SYNTH_VENDOR", "/usr/share"))
 _DATA_HOME = Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share")
 NPM = Path(os.environ.get("SYNTH_NPM") or _DATA_HOME / "synth" / "npm") / "node_modules"
+CACHE = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "synth"
 
 
 def font(name: str) -> str:
     """Path of a font file given relative to the fonts folder, e.g. "truetype/dejavu/DejaVuSans-Bold.ttf"."""
     return str(VENDOR / "fonts" / name)
+
+
+def cache_dir(name: str) -> Path:
+    """CACHE/`name`, created if missing."""
+    path = CACHE / name
+    path.mkdir(parents=True, exist_ok=True)
+    return path
 
 
 def npm_file(name: str) -> Path:

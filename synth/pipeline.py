@@ -7,12 +7,12 @@ import numpy as np
 from synth import SCHEMA, __version__, draw, jpeg, reward, spec
 from synth.augment import degrade
 from synth.compose import compose, font, font_sizes, puzzle_origin, puzzle_size, to_image
-from synth.config import POOL_SPAN, RunConfig, page_pool
+from synth.config import POOL_SPAN, RunConfig, page_blocks, page_pool
 from synth.families import FAMILIES
 from synth.families.base import Reject, Task
 from synth.levels import LEVELS
-from synth.pagesdir import grounding_spec, pages_pool
-from synth.pagestore import PageStore, render_page
+from synth.pagesdir import grounding_spec
+from synth.pagestore import PageStore, block_specs, render_block
 from synth.scenes.browser import Browser, RenderedPage
 from synth.scenes.pages import PLATFORMS, PageSpec, list_templates
 from synth.seeds import sample_seed
@@ -31,7 +31,8 @@ class Generator:
         self.browser = Browser()
         self.store = store          # pages rendered by the run's page server, if any (else by this process)
         self._pool: int | None = None   # the page pool whose pages are cached
-        self._pages: dict[PageSpec, RenderedPage] = {}
+        self._pages: dict[PageSpec, RenderedPage | Exception] = {}
+        self._block_of: dict[PageSpec, list[PageSpec]] = {}    # the current pool's pages, with their block
         self._encoders: dict[PageSpec, jpeg.PageEncoder] = {}
         self._site_pages: dict[PageSpec, RenderedPage] = {}   # grounding's folder pages, oldest first
 
@@ -39,16 +40,24 @@ class Generator:
         self.browser.close()
 
     def page(self, spec: PageSpec, pool: int) -> RenderedPage:
-        """A rendered page of page pool `pool`. The current pool's pages are cached; the cache is dropped when
-        samples move on to another pool (they go through the pools in order)."""
+        """A rendered page of page pool `pool`: from the page store, or rendered here with the rest of its
+        render block (config.page_blocks). The current pool's pages are cached; when samples move on to
+        another pool (they go through the pools in order), the pages it does not share are dropped."""
         if pool != self._pool:
             self._pool = pool
-            self._pages.clear()
-            self._encoders.clear()
-        page = self._pages.get(spec)
-        if page is None:
-            page = render_page(self.browser, spec) if self.store is None else self.store.fetch(pool, spec)
-            self._pages[spec] = page
+            self._block_of = {s: specs for _, pages in page_blocks(self.cfg, pool)
+                              for specs in [block_specs(self.cfg, pages)] for s in specs}
+            for cache in (self._pages, self._encoders):
+                for old in [s for s in cache if s not in self._block_of]:
+                    del cache[old]
+        if spec not in self._pages:
+            if self.store is not None:
+                self._pages[spec] = self.store.fetch(spec)
+            else:
+                self._pages.update(render_block(self.browser, self._block_of.get(spec, [spec])))
+        page = self._pages[spec]
+        if isinstance(page, Exception):
+            raise page
         return page
 
     def encode(self, spec: PageSpec, page: RenderedPage, puzzle_rgb: np.ndarray, instruction: str) -> bytes:
@@ -58,7 +67,7 @@ class Generator:
             return encode_image(compose(page, puzzle_rgb, instruction), self.cfg.image_format)
         encoder = self._encoders.get(spec)
         if encoder is None:   # the page server's, or made here
-            encoder = self.store.encoder(self._pool, spec) if self.store else None
+            encoder = self.store.encoder(spec) if self.store else None
             self._encoders[spec] = encoder = encoder or jpeg.page_encoder(page.rgb, page.boxes)
         return encoder.encode(compose(page, puzzle_rgb, instruction, encoder.box))
 
@@ -80,7 +89,7 @@ class Generator:
         cfg = self.cfg
         rng = np.random.default_rng(seed)
         family = FAMILIES[cfg.families[index % len(cfg.families)]]
-        pool = (pages_pool if cfg.pages else page_pool)(cfg, index // POOL_SPAN)
+        pool = page_pool(cfg, index // POOL_SPAN)
         template, lang, variant, mode = pool[int(rng.integers(len(pool)))]
         platform = PageSpec(template, lang, variant, mode, "none", site=cfg.pages).platform
         dpr = PLATFORMS[platform]["dpr"]
@@ -146,9 +155,12 @@ class Generator:
 def warm_up() -> None:
     """Draw a puzzle of every family at every level and puzzle size, with no page, and load the instruction
     fonts: the caches that every process soon fills (textures, fonts, sprites) then exist once in the server
-    that local workers fork from, shared by all of them, instead of once per worker."""
+    that local workers fork from, shared by all of them, instead of once per worker. Families drawn by a
+    browser (NEEDS_BROWSER) are left out: a Chromium started here would be the forked workers' too."""
     sizes = sorted({p["puzzle"] for p in PLATFORMS.values()})
     for family in FAMILIES.values():
+        if getattr(family, "NEEDS_BROWSER", False):
+            continue
         for level in LEVELS:
             for size in sizes:
                 rng = np.random.default_rng([level, *size])

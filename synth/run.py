@@ -20,10 +20,9 @@ from typing import TYPE_CHECKING, Callable, Iterator
 
 from synth import __version__
 from synth.card import COUNTED, write_card
-from synth.config import POOL_SPAN, RunConfig, page_pool
-from synth.pagesdir import pages_pool, survey
-from synth.pagestore import FOLDER as PAGES, PageServer, PageStore
-from synth.scenes.pages import CONTROLS, PageSpec
+from synth.config import POOL_SPAN, RunConfig, page_blocks
+from synth.pagesdir import survey
+from synth.pagestore import FOLDER as PAGES, PageServer, PageStore, block_specs
 from synth.shards import TMP_SUFFIX, ShardWriter, file_digest, tar_sample
 from synth.workers import context, run_tasks
 
@@ -134,10 +133,12 @@ def run_local(cfg: RunConfig, chunks: list[Chunk], workers: int, on_sample: Call
     requests = context().Queue()
     store = PageStore(out / PAGES)
     pools = list(dict.fromkeys(c[1] // POOL_SPAN for c in chunks))
-    pool = pages_pool if cfg.pages else page_pool
-    server = PageServer(store, [(p, PageSpec(t, lang, v, mode, c, site=cfg.pages)) for p in pools
-                                for t, lang, v, mode in pool(cfg, p) for c in CONTROLS], requests,
-                        encoders=cfg.image_format == "jpg")
+    blocks = {}     # each render block with the first pool that shows it
+    for p in pools:
+        for key, pages in page_blocks(cfg, p):
+            blocks.setdefault(key, (p, block_specs(cfg, pages)))
+    specs = {p: {s for key, _ in page_blocks(cfg, p) for s in blocks[key][1]} for p in pools}
+    server = PageServer(store, list(blocks.values()), requests, encoders=cfg.image_format == "jpg")
     server.start()
     try:
         results = run_tasks(workers, _setup_worker, (cfg, os.getpid(), store.folder, requests), chunks, on_sample,
@@ -148,7 +149,8 @@ def run_local(cfg: RunConfig, chunks: list[Chunk], workers: int, on_sample: Call
             _return_free_memory()
             pool_id = chunks[i][1] // POOL_SPAN     # results come in order: a pool ends with its last chunk
             if i + 1 == len(chunks) or chunks[i + 1][1] // POOL_SPAN != pool_id:
-                store.drop(pool_id)
+                later = pools[pools.index(pool_id) + 1:]
+                store.drop(specs[pool_id] - (specs[later[0]] if later else set()))
                 server.first_unfinished = pool_id + 1
     finally:
         server.stop()

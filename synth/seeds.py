@@ -8,6 +8,6 @@ def sample_seed(run_seed: int, index: int, attempt: int) -> int:
     return int((int(state[0]) << 31) ^ int(state[1]))
 
 
-def page_seed(run_seed: int, shard: int, slot: int) -> int:
-    """Seed of one page in a shard's page pool."""
-    return int(np.random.SeedSequence([run_seed, shard, slot, 0x9A6E]).generate_state(1, np.uint32)[0])
+def page_seed(run_seed: int, *keys: int) -> int:
+    """Seed of one draw of the page pools, named by `keys` (integers ≥ 0), e.g. (pool, slot)."""
+    return int(np.random.SeedSequence([run_seed, *keys, 0x9A6E]).generate_state(1, np.uint32)[0])

@@ -6,7 +6,7 @@ import jinja2
 import numpy as np
 
 from synth import screens
-from synth.paths import TEMPLATES
+from synth.paths import TEMPLATES, cache_dir
 from synth.scenes.content import WIDGET_TEXT, make_content
 from synth.scenes.themes import make_theme
 
@@ -56,7 +56,8 @@ def list_templates(platform: str | None = None) -> list[str]:
 @lru_cache(maxsize=1)
 def _env() -> jinja2.Environment:
     return jinja2.Environment(loader=jinja2.FileSystemLoader(TEMPLATES), autoescape=True,
-                              undefined=jinja2.StrictUndefined)
+                              undefined=jinja2.StrictUndefined,
+                              bytecode_cache=jinja2.FileSystemBytecodeCache(str(cache_dir("jinja-pages"))))
 
 
 def render_html(spec: PageSpec) -> str:

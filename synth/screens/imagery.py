@@ -25,7 +25,7 @@ from synth import paths
 
 QUALITY = 80
 COPY = 1600        # longest side of the cached copy of a picture: enough for a banner or a phone-wide photo
-_CACHE = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "synth" / "imagery"
+_CACHE = paths.CACHE / "imagery"
 _EXTS = {".jpg", ".jpeg", ".png", ".webp"}      # what Pillow decodes here (not .svg, nor trixie's .jxl)
 # Installed pictures that would not pass for a photo or a picture on a page: near-solid fills, mostly
 # transparent, a desktop's logo, and larger copies of the same picture.
@@ -123,33 +123,40 @@ def _decode(path: Path, longest: int) -> Image.Image:
         return im
 
 
+SMALL = 640        # longest side of the small copy, which most pictures on a page are cut from
+
+
 @lru_cache(maxsize=1024)
-def _copy(path: Path) -> Path:
-    """A JPEG copy of the picture, at most COPY px on its longest side, in the user's cache folder: decoding a
-    4K wallpaper (PNG, WebP) takes 0.5-5 s, its copy 10-20 ms. Written once per machine, by whichever
-    process needs it first (temporary name, then rename), and always read back from the file, so that
-    every process crops the same pixels."""
-    st = path.stat()
-    key = hashlib.sha256(f"{path}|{st.st_size}|{st.st_mtime_ns}|{COPY}|{PIL.__version__}".encode()).hexdigest()[:24]
+def _copy(path: Path, longest: int = COPY) -> Path:
+    """A JPEG copy of the picture, at most `longest` px on its longest side, in the user's cache folder:
+    decoding a 4K wallpaper (PNG, WebP) takes 0.5-5 s, its copy 10-20 ms (the small copy ~3 ms). Written
+    once per machine, by whichever process needs it first (temporary name, then rename), and always read
+    back from the file, so that every process crops the same pixels."""
+    if longest != COPY:
+        source = _copy(path)
+        key = hashlib.sha256(f"{source.name}|{longest}".encode()).hexdigest()[:24]
+    else:
+        source, st = path, path.stat()
+        key = hashlib.sha256(f"{path}|{st.st_size}|{st.st_mtime_ns}|{COPY}|{PIL.__version__}".encode()).hexdigest()[:24]
     out = _CACHE / f"{key}.jpg"
     if not out.is_file():
         _CACHE.mkdir(parents=True, exist_ok=True)
         tmp = out.with_suffix(f".{os.getpid()}.tmp")
-        _decode(path, COPY).save(tmp, "JPEG", quality=92)
+        _decode(source, longest).save(tmp, "JPEG", quality=92)
         os.replace(tmp, out)
     return out
 
 
-# Most pictures on a page are small and come from a 640 px copy kept in memory (1 MB each); banners and
+# Most pictures on a page are small and come from the small copy (1 MB each in memory); banners and
 # phone-wide pictures from the full copy (5 MB each, fewer kept).
 @lru_cache(maxsize=128)
-def _small(copy: Path) -> Image.Image:
-    return _decode(copy, 640)
+def _small(path: Path) -> Image.Image:
+    return _decode(_copy(path, SMALL), SMALL)
 
 
 @lru_cache(maxsize=16)
-def _large(copy: Path) -> Image.Image:
-    return _decode(copy, COPY)
+def _large(path: Path) -> Image.Image:
+    return _decode(_copy(path), COPY)
 
 
 @lru_cache(maxsize=1024)
@@ -162,10 +169,9 @@ def crop(path: Path, width: int, height: int) -> Image.Image:
     """Centre crop of picture `path` at the aspect of width×height, resized to width×height pixels."""
     if width < 1 or height < 1:
         raise ValueError(f"width={width}, height={height}: both must be ≥ 1")
-    copy = _copy(path)
-    w, h = _size(copy)
+    w, h = _size(_copy(path))
     # the small copy when it still has a pixel for each output pixel
-    im = _small(copy) if max(w, h) / min(w / width, h / height) <= 640 else _large(copy)
+    im = _small(path) if max(w, h) / min(w / width, h / height) <= SMALL else _large(path)
     s = min(im.width / width, im.height / height)      # its pixels per output pixel
     cw, ch = min(im.width, width * s), min(im.height, height * s)
     box = ((im.width - cw) / 2, (im.height - ch) / 2, (im.width + cw) / 2, (im.height + ch) / 2)

@@ -5,7 +5,7 @@ from functools import lru_cache
 import jinja2
 import numpy as np
 
-from synth.paths import TEMPLATES
+from synth.paths import TEMPLATES, cache_dir
 from synth.scenes.content import make_content
 from synth.scenes.themes import make_theme
 from synth.screens import archetype
@@ -16,7 +16,9 @@ from synth.screens.systems import for_platform, stylesheet
 @lru_cache(maxsize=1)
 def _env() -> jinja2.Environment:
     return jinja2.Environment(loader=jinja2.FileSystemLoader(TEMPLATES), autoescape=True,
-                              undefined=jinja2.StrictUndefined, trim_blocks=True, lstrip_blocks=True)
+                              undefined=jinja2.StrictUndefined, trim_blocks=True, lstrip_blocks=True,
+                              # compiling the archetypes' templates costs ~0.1 s each, once per machine
+                              bytecode_cache=jinja2.FileSystemBytecodeCache(str(cache_dir("jinja-screens"))))
 
 
 class Pictures:

@@ -40,6 +40,14 @@ def for_platform(platform: str) -> list[str]:
 
 
 @lru_cache(maxsize=None)
+def whole_stylesheet(name: str) -> str:
+    """The system's CSS files, joined."""
+    return "\n".join(npm_file(f).read_text(encoding="utf-8") for f in SYSTEMS[name].css)
+
+
+@lru_cache(maxsize=None)
 def stylesheet(name: str) -> str:
-    """The system's CSS, ready to inline (a `</style>` inside it could not end the page's style element)."""
-    return "\n".join(npm_file(f).read_text(encoding="utf-8") for f in SYSTEMS[name].css).replace("</style", "<\\/style")
+    """The system's CSS that screens can use (synth.screens.css), ready to inline (a `</style>` inside it
+    could not end the page's style element)."""
+    from synth.screens.css import pruned
+    return pruned(name, whole_stylesheet(name)).replace("</style", "<\\/style")
