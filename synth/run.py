@@ -74,6 +74,8 @@ def _die_with(pid: int) -> None:
     letting it finish a chunk nobody will write. Its Chromium then exits with it."""
     try:
         fd = os.pidfd_open(pid)
+    except ProcessLookupError:          # it ended while this worker started
+        os.kill(os.getpid(), signal.SIGKILL)
     except (AttributeError, OSError):   # not Linux >= 5.3: workers end when their pipes close
         return
 

@@ -4,6 +4,8 @@
 would copy them into each worker, one by one). Workers inherit its settings."""
 import gc
 import logging
+import os
+import sys
 
 import cv2
 
@@ -12,8 +14,11 @@ logging.getLogger("albumentations").setLevel(logging.ERROR)
 
 from synth.pipeline import warm_up  # noqa: E402
 
+_PARENT = os.getppid()    # the run's main process; once it is gone (killed), this server has nobody to serve
 try:
-    warm_up()
+    warm_up(stop=lambda: os.getppid() != _PARENT)
 except Exception:   # a missing font, say: each worker meets it again in its first task, which reports it
     pass
+if os.getppid() != _PARENT:
+    sys.exit(0)
 gc.freeze()
