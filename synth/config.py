@@ -48,14 +48,16 @@ def page_blocks(cfg: RunConfig, pool_id: int) -> list[tuple[tuple, list[Page]]]:
 
     The pages of a run form one stream: pool k holds its blocks k .. k + PAGE_LIFE - 1, so each page serves
     PAGE_LIFE consecutive pools and a pool renders only one new block, while any 1,000 consecutive samples
-    still see POOL_SIZE different pages. A --pages run's pools come from its folder
-    (synth.pagesdir.pages_pool), in blocks of their own."""
+    still see POOL_SIZE different pages. A run of fewer than POOL_SPAN samples uses as many blocks as its
+    share of a span (at least one): 200 samples see 10 pages, 1,000 see 50. A --pages run's pools come from
+    its folder (synth.pagesdir.pages_pool), in blocks of their own."""
+    blocks = min(PAGE_LIFE, -(-PAGE_LIFE * cfg.n // POOL_SPAN))
     if cfg.pages:
         from synth.pagesdir import pages_pool
         pages = pages_pool(cfg, pool_id)
-        return [(("pages", pool_id, j), pages[j * STEP:(j + 1) * STEP]) for j in range(PAGE_LIFE)]
+        return [(("pages", pool_id, j), pages[j * STEP:(j + 1) * STEP]) for j in range(blocks)]
     return [(("stream", b), [stream_page(cfg, i) for i in range(b * STEP, (b + 1) * STEP)])
-            for b in range(pool_id, pool_id + PAGE_LIFE)]
+            for b in range(pool_id, pool_id + blocks)]
 
 
 def page_pool(cfg: RunConfig, pool_id: int) -> list[Page]:
