@@ -1,6 +1,5 @@
 """One worker's recipe for a sample: seed -> params -> puzzle -> verify -> page -> compose -> label -> bytes."""
 from collections import Counter
-from collections.abc import Callable
 
 import cv2
 import numpy as np
@@ -153,16 +152,13 @@ class Generator:
         return page
 
 
-def warm_up(stop: Callable[[], bool] = lambda: False) -> None:
+def warm_up() -> None:
     """Draw a puzzle of every family at every level and puzzle size, with no page, and load the instruction
     fonts: the caches that every process soon fills (textures, fonts, sprites) then exist once in the server
     that local workers fork from, shared by all of them, instead of once per worker. Families drawn by a
-    browser (NEEDS_BROWSER) are left out: a Chromium started here would be the forked workers' too.
-    Returns early once `stop()` is true (asked before each family)."""
+    browser (NEEDS_BROWSER) are left out: a Chromium started here would be the forked workers' too."""
     sizes = sorted({p["puzzle"] for p in PLATFORMS.values()})
     for family in FAMILIES.values():
-        if stop():
-            return
         if getattr(family, "NEEDS_BROWSER", False):
             continue
         for level in LEVELS:

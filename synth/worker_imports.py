@@ -5,20 +5,35 @@ would copy them into each worker, one by one). Workers inherit its settings."""
 import gc
 import logging
 import os
-import sys
+import select
+import threading
 
-import cv2
+
+def _end_with_parent() -> None:
+    """Exit as soon as the run's main process ends (killed, say), even in the middle of the imports and the
+    warm-up below, which take seconds: a server left behind would have nobody to serve."""
+    parent = os.getppid()
+    if parent == 1:                     # it has ended already
+        os._exit(0)
+    try:
+        fd = os.pidfd_open(parent)
+    except (AttributeError, OSError):   # not Linux >= 5.3: the server ends when its pipes close
+        return
+    select.select([fd], [], [])
+    os._exit(0)
+
+
+threading.Thread(target=_end_with_parent, daemon=True).start()
+
+import cv2  # noqa: E402
 
 cv2.setNumThreads(1)    # before any OpenCV call, so that no thread pool exists at fork; one process per core
 logging.getLogger("albumentations").setLevel(logging.ERROR)
 
 from synth.pipeline import warm_up  # noqa: E402
 
-_PARENT = os.getppid()    # the run's main process; once it is gone (killed), this server has nobody to serve
 try:
-    warm_up(stop=lambda: os.getppid() != _PARENT)
+    warm_up()
 except Exception:   # a missing font, say: each worker meets it again in its first task, which reports it
     pass
-if os.getppid() != _PARENT:
-    sys.exit(0)
 gc.freeze()
