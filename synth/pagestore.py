@@ -47,7 +47,7 @@ def block_specs(cfg, pages) -> list[PageSpec]:
 def render_block(browser: Browser, specs: list[PageSpec]) -> Iterator[tuple[PageSpec, RenderedPage | Exception]]:
     """The pages of one render block, in order, in a fresh browser (see config.page_blocks); a page that
     fails to render comes with its error."""
-    browser.close()
+    browser.restart()
     for spec in specs:
         try:
             yield spec, render_page(browser, spec)

@@ -315,6 +315,12 @@ class Browser:
             except ProcessLookupError:
                 pass
 
+    def restart(self) -> None:
+        """Stop Chromium for a fresh start at the next render, killing its processes first, so that a hung
+        Chromium cannot block (Playwright's close waits for a stopped browser forever)."""
+        self._kill()
+        self.close()
+
     def close(self) -> None:
         """Stop Chromium and Playwright; safe to call twice."""
         self._tabs.clear()
