@@ -353,12 +353,21 @@ def list_screens(as_json: Annotated[bool, typer.Option("--json", help="print the
 
 
 @app.command("families")
-def list_families() -> None:
-    """List the CAPTCHA families: name, then a one-line description."""
-    from synth.families import FAMILIES
+def list_families(as_json: Annotated[bool, typer.Option("--json", help="print the list as JSON")] = False) -> None:
+    """List the CAPTCHA families: name, answer kinds, description, and (with --json) the benchmark and
+    vendor CAPTCHA types each covers."""
+    import json
 
-    for name, module in FAMILIES.items():
-        typer.echo(f"{name}\t{module.DESCRIPTION}")
+    from synth.families import catalogue
+
+    rows = catalogue()
+    if as_json:
+        typer.echo(json.dumps(rows, indent=1, ensure_ascii=False))
+        return
+    for r in rows:
+        typer.echo(f"{r['name']}\t{','.join(r['answers'])}\t{r['description']}")
+    covered = {c for r in rows for c in r["covers"]}
+    typer.echo(f"{len(rows)} families covering {len(covered)} benchmark and vendor CAPTCHA types")
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -1,5 +1,7 @@
 """One worker's recipe for a sample: seed -> params -> puzzle -> verify -> page -> compose -> label -> bytes."""
+import inspect
 from collections import Counter
+from functools import lru_cache
 
 import cv2
 import numpy as np
@@ -96,7 +98,8 @@ class Generator:
         css_w, css_h = PLATFORMS[platform]["puzzle"]
         infeasible = bool(family.SUPPORTS_INFEASIBLE and rng.random() < cfg.infeasible)
         # puzzles are drawn at CSS size and scaled up on high-density screens, as a CAPTCHA image is
-        params = family.sample_params(rng, cfg.difficulty, (css_w, css_h), infeasible=infeasible)
+        params = family.sample_params(rng, cfg.difficulty, (css_w, css_h), infeasible=infeasible,
+                                      **({"lang": lang} if takes_lang(family) else {}))
         page_spec = PageSpec(template, lang, variant, mode, family.controls(params), site=cfg.pages)
         page = self.page(page_spec, index // POOL_SPAN)
         if puzzle_size(page) != (css_w * dpr, css_h * dpr):
@@ -150,6 +153,12 @@ class Generator:
         if len(self._site_pages) > SITE_CACHE:
             del self._site_pages[next(iter(self._site_pages))]
         return page
+
+
+@lru_cache(maxsize=None)
+def takes_lang(family) -> bool:
+    """Whether a family's sample_params takes the page's language (for the texts it draws in the puzzle)."""
+    return "lang" in inspect.signature(family.sample_params).parameters
 
 
 def warm_up() -> None:

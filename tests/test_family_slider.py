@@ -5,7 +5,7 @@ import cv2
 import numpy as np
 import pytest
 
-from synth.families import slider
+from synth.families import _photos, slider
 from synth.families.base import Reject
 
 SIZE = (320, 320)
@@ -14,7 +14,7 @@ SIZE = (320, 320)
 def base(**changes) -> slider.Params:
     p = slider.sample_params(np.random.default_rng(3), 1, SIZE)
     fixed = dict(body=50, tabs=(1, -1, 1, 0), piece_x=8, gap_x=170, row_y=100, decoy_x=-1, decoy_tabs=(1, -1, 1, 0),
-                 contrast=0.5, outline=0.9, decoy_contrast=0.0, tolerance=10.0)
+                 contrast=0.5, outline=0.9, decoy_contrast=0.0, tolerance=10.0, view=None)
     return dataclasses.replace(p, **{**fixed, **changes})
 
 
@@ -66,3 +66,35 @@ def test_tolerance_scales_with_the_puzzle_width_and_shrinks_with_level():
     big = [slider.sample_params(np.random.default_rng(s), 1, (600, 600)).tolerance for s in range(3)]
     assert small == [10.0] * 3 and big == pytest.approx([18.75] * 3)
     assert slider.sample_params(np.random.default_rng(0), 5, SIZE).tolerance <= 4
+
+
+PHOTO = _photos.View("aitzgorri_by_Aitzol_Berasategi", 0.3, 0.5, 1.0, False)
+
+
+def test_a_share_of_the_pictures_are_photos_growing_with_the_level():
+    shares = [np.mean([slider.sample_params(np.random.default_rng(s), level, SIZE).view is not None
+                       for s in range(60)]) for level in (1, 5)]
+    assert 0.1 < shares[0] < shares[1] < 0.9
+    for s in range(10):
+        p = slider.sample_params(np.random.default_rng(s), 2, SIZE)
+        puzzle = slider.render(p)
+        clean = slider.landscape(p.bg_seed, *SIZE, p.clutter) if p.view is None else _photos.image(p.view, *SIZE)
+        assert np.array_equal(puzzle.extras["clean"], clean)
+
+
+def test_the_checks_hold_on_a_photo():
+    p = base(view=PHOTO)
+    puzzle = slider.render(p)
+    task = slider.solve(p, puzzle)
+    assert task.answer == {"offset": 162.0} and task.checks["edge_ratio"] >= slider.MIN_EDGE_RATIO
+    mask = cv2.erode((puzzle.extras["mask"] >= 0.999).astype(np.uint8), np.ones((5, 5), np.uint8)) > 0
+    n = mask.shape[0]
+    shown = puzzle.rgb[p.row_y:p.row_y + n, p.piece_x:p.piece_x + n][mask].astype(int)
+    hole = _photos.image(PHOTO, *SIZE)[p.row_y:p.row_y + n, p.gap_x:p.gap_x + n][mask].astype(int)
+    assert np.abs(shown - hole).mean() < 2
+    same = base(view=PHOTO, gap_x=120, decoy_x=220, decoy_contrast=0.5)
+    with pytest.raises(Reject, match="decoy_too_similar"):
+        slider.solve(same, slider.render(same))
+    faint = base(view=PHOTO, contrast=0.03, outline=0.0)
+    with pytest.raises(Reject, match="gap_too_faint|gap_not_found|gap_outline_hidden"):
+        slider.solve(faint, slider.render(faint))

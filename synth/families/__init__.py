@@ -18,3 +18,15 @@ def __getattr__(name: str) -> dict[str, ModuleType]:
     global FAMILIES
     FAMILIES = {n: importlib.import_module(f"{__name__}.{n}") for n in NAMES}
     return FAMILIES
+
+
+LANGUAGES = ("en", "zh")    # every family writes its instructions in both
+
+
+def catalogue() -> list[dict]:
+    """Per family: name, description, the answer kinds its tasks use (synth.reward's step types), the
+    languages of its instructions and the public benchmark and vendor CAPTCHA types it trains for
+    ("Source:type")."""
+    families = __getattr__("FAMILIES")
+    return [{"name": name, "description": module.DESCRIPTION, "answers": list(module.ANSWERS),
+             "languages": list(LANGUAGES), "covers": list(module.COVERS)} for name, module in families.items()]

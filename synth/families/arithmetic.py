@@ -13,6 +13,8 @@ NAME = "arithmetic"
 DESCRIPTION = "type the result of a short sum drawn as distorted characters (7 + 5 = ?)"
 GEOMETRIC_AUGMENT = True
 SUPPORTS_INFEASIBLE = False
+ANSWERS = ("type",)             # synth.reward step types of its tasks
+COVERS = ("VenusBench-CAPTCHA:OCR",)
 STAT, STAT_DIRECTION = "largest character rotation (degrees)", +1
 OPERATORS = {"+", "−", "×", "="}
 OPERATOR_TILT = 6.0        # operators turn at most this much (a turned + becomes ×)

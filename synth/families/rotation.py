@@ -15,6 +15,8 @@ NAME = "rotation"
 DESCRIPTION = "drag the slider to turn a rotated picture upright; the slider spans 0-360 degrees clockwise"
 GEOMETRIC_AUGMENT = False       # a warp would change the very angle that is the answer
 SUPPORTS_INFEASIBLE = False
+ANSWERS = ("drag",)             # synth.reward step types of its tasks
+COVERS = ("VenusBench-CAPTCHA:image_rotation", "Tencent:rotate")
 STAT, STAT_DIRECTION = "accepted angle error (degrees)", -1
 MATCH_SIZE = 96                 # side of the images compared by the orientation checks
 SYMMETRY_LIMIT = 0.10           # rotated copy this close (mean abs diff / 255) to upright = ambiguous

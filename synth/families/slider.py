@@ -1,4 +1,5 @@
-"""Slider jigsaw: a picture with a piece-shaped gap; drag the piece (cut from the gap) along its row into the gap."""
+"""Slider jigsaw: a picture with a piece-shaped gap; drag the piece (cut from the gap) along its row into the gap.
+The picture is a drawn landscape or, for a share of the instances that grows with the level, a photograph."""
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -6,11 +7,15 @@ import cv2
 import numpy as np
 
 from synth import draw
+from synth.families import _photos
 from synth.families.base import Puzzle, Reject, Task
 from synth.levels import LevelTable, draw as draw_knob
 
 NAME = "slider"
 DESCRIPTION = "drag the jigsaw piece on the left along its row until it fills the piece-shaped gap in the picture"
+COVERS = ("VenusBench-CAPTCHA:slider_puzzle", "OpenCaptchaWorld:Slide_Puzzle", "GeeTest:slide", "Tencent:slider",
+          "NetEase-Yidun:slider", "Dingxiang:slider")
+ANSWERS = ("drag",)             # synth.reward step types of its tasks
 GEOMETRIC_AUGMENT = False      # the answer is an exact pixel offset
 SUPPORTS_INFEASIBLE = False
 STAT, STAT_DIRECTION = "accepted drag error (share of the puzzle width)", -1
@@ -30,22 +35,23 @@ TABLE = LevelTable(NAME, knobs={
     "decoy_range": "probability of a second, fainter gap on the same row",
     "decoy_contrast_range": "the decoy's darkening as a share of the real gap's",
     "clutter_range": "picture busyness: texture over the landscape and number of scenery objects, 0 to 1",
+    "photo_range": "probability that the picture is a photograph (else a drawn landscape of that busyness)",
 }, levels={
     1: {"piece_range": (0.17, 0.19), "tolerance_range": (10, 10), "contrast_range": (0.5, 0.6),
         "outline_range": (0.8, 1.0), "decoy_range": (0.0, 0.0), "decoy_contrast_range": (0.3, 0.3),
-        "clutter_range": (0.0, 0.2)},
+        "clutter_range": (0.0, 0.2), "photo_range": (0.3, 0.3)},
     2: {"piece_range": (0.16, 0.18), "tolerance_range": (8, 8), "contrast_range": (0.42, 0.52),
         "outline_range": (0.6, 0.85), "decoy_range": (0.0, 0.0), "decoy_contrast_range": (0.3, 0.3),
-        "clutter_range": (0.2, 0.4)},
+        "clutter_range": (0.2, 0.4), "photo_range": (0.4, 0.4)},
     3: {"piece_range": (0.15, 0.17), "tolerance_range": (6, 6), "contrast_range": (0.34, 0.44),
         "outline_range": (0.45, 0.7), "decoy_range": (0.4, 0.4), "decoy_contrast_range": (0.35, 0.45),
-        "clutter_range": (0.4, 0.6)},
+        "clutter_range": (0.4, 0.6), "photo_range": (0.5, 0.5)},
     4: {"piece_range": (0.14, 0.16), "tolerance_range": (5, 5), "contrast_range": (0.28, 0.38),
         "outline_range": (0.3, 0.55), "decoy_range": (0.7, 0.7), "decoy_contrast_range": (0.4, 0.52),
-        "clutter_range": (0.6, 0.8)},
+        "clutter_range": (0.6, 0.8), "photo_range": (0.6, 0.6)},
     5: {"piece_range": (0.12, 0.14), "tolerance_range": (3.5, 3.5), "contrast_range": (0.22, 0.3),
         "outline_range": (0.15, 0.4), "decoy_range": (1.0, 1.0), "decoy_contrast_range": (0.45, 0.58),
-        "clutter_range": (0.8, 1.0)},
+        "clutter_range": (0.8, 1.0), "photo_range": (0.7, 0.7)},
 })
 
 
@@ -67,6 +73,13 @@ class Params:
     clutter: float
     bg_seed: int
     knobs: dict
+    view: _photos.View | None = None        # the photograph shown, None for a drawn landscape
+
+
+# Photos the gap hides in: repeating patterns (a second gap-like spot) and fine textures everywhere (the
+# gap's outline drowns in their edges)
+PHOTO_DENY = ("grid-d", "grid-l", "licorice-d", "licorice-l", "truchet-d", "truchet-l", "pixels-d", "pixels-l",
+              "OneStandsOut", "analogpattern_by_Peter_Nerlich", "GreenMeadow", "Wood")
 
 
 def tab_radius(body: int) -> float:
@@ -110,7 +123,7 @@ def random_tabs(rng: np.random.Generator) -> tuple[int, int, int, int]:
 def sample_params(rng: np.random.Generator, level: int, size: tuple[int, int], infeasible: bool = False) -> Params:
     row = TABLE.row(level)
     w, h = size
-    knobs = {k[:-6]: draw_knob(rng, row[k]) for k in row}
+    knobs = {k[:-6]: draw_knob(rng, row[k]) for k in row if k != "photo_range"}
     body = max(20, round(knobs["piece"] * w))
     n = body + 2 * margin(body)
     tabs = random_tabs(rng)
@@ -134,11 +147,15 @@ def sample_params(rng: np.random.Generator, level: int, size: tuple[int, int], i
             while decoy_tabs == tabs:
                 decoy_tabs = random_tabs(rng)
     tol = knobs["tolerance"] * w / 320
-    knobs.update(decoy=float(decoy), tolerance_share=tol / w)
+    bg_seed = int(rng.integers(2**31))
+    # drawn after everything else, so that a landscape instance is the same as before photos came in
+    photo = rng.random() < draw_knob(rng, row["photo_range"])
+    view = _photos.sample_view(rng, _photos.choices(None, PHOTO_DENY)) if photo else None
+    knobs.update(decoy=float(decoy), tolerance_share=tol / w, photo=float(photo))
     return Params(size=size, target="", body=body, tabs=tabs, piece_x=piece_x, gap_x=gap_x, row_y=row_y,
                   decoy_x=decoy_x, decoy_tabs=decoy_tabs, contrast=knobs["contrast"], outline=knobs["outline"],
                   decoy_contrast=knobs["contrast"] * knobs["decoy_contrast"], tolerance=tol,
-                  clutter=knobs["clutter"], bg_seed=int(rng.integers(2**31)), knobs=knobs)
+                  clutter=knobs["clutter"], bg_seed=bg_seed, knobs=knobs, view=view)
 
 
 def stat(params: Params) -> float:
@@ -244,7 +261,7 @@ def carve(img: np.ndarray, mask: np.ndarray, x: int, y: int, darken: float, outl
 
 def render(params: Params) -> Puzzle:
     w, h = params.size
-    clean = landscape(params.bg_seed, w, h, params.clutter)
+    clean = landscape(params.bg_seed, w, h, params.clutter) if params.view is None else _photos.image(params.view, w, h)
     mask = piece_mask(params.body, params.tabs)
     n = mask.shape[0]
     y = params.row_y

@@ -15,6 +15,8 @@ NAME = "swap"
 DESCRIPTION = "bingo board: click the two tiles whose swap makes a full row, column or diagonal of one kind"
 GEOMETRIC_AUGMENT = True
 SUPPORTS_INFEASIBLE = False
+ANSWERS = ("click",)            # synth.reward step types of its tasks
+COVERS = ("OpenCaptchaWorld:Bingo",)
 STAT, STAT_DIRECTION = "number of different icon kinds on the board", +1
 MIN_KIND_MARGIN = 0.08    # icon read from pixels: the next-best kind must differ from the tile on this much more
 #                           of the icon's area than the best kind does

@@ -19,6 +19,8 @@ NAME = "text"
 DESCRIPTION = "type the distorted characters shown on a noisy background crossed by lines (not case-sensitive)"
 GEOMETRIC_AUGMENT = True
 SUPPORTS_INFEASIBLE = False
+ANSWERS = ("type",)             # synth.reward step types of its tasks
+COVERS = ("VenusBench-CAPTCHA:OCR",)
 STAT, STAT_DIRECTION = "character height (share of the puzzle's shorter side)", -1
 
 FONTS = (paths.font("truetype/dejavu/DejaVuSans-Bold.ttf"),
