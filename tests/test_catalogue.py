@@ -47,3 +47,13 @@ def test_declared_answer_kinds_are_the_ones_tasks_use():
 def test_cli_lists_the_catalogue_as_json(capsys):
     assert main(["families", "--json"]) == 0
     assert json.loads(capsys.readouterr().out) == catalogue()
+
+
+def test_readme_table_is_up_to_date():
+    import importlib.util
+    from pathlib import Path
+    path = Path(__file__).resolve().parent.parent / "docs" / "make_family_table.py"
+    spec = importlib.util.spec_from_file_location("make_family_table", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    assert module.table() in module.README.read_text(encoding="utf-8"), "run docs/make_family_table.py"
