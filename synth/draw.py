@@ -14,7 +14,6 @@ SHAPE_NAMES = {"circle": "圆形", "square": "正方形", "triangle": "三角形
 COLOURS = {"red": ((220, 50, 47), "红色"), "blue": ((38, 110, 220), "蓝色"), "green": ((40, 160, 70), "绿色"),
            "yellow": ((235, 190, 30), "黄色"), "purple": ((140, 70, 190), "紫色"), "orange": ((240, 130, 30), "橙色")}
 IRREGULAR_SINGULARS = {"grapes": "bunch of grapes", "scissors": "pair of scissors"}
-IRREGULAR_PLURALS = {"grapes": "bunches of grapes", "scissors": "pairs of scissors", "bus": "buses"}
 ZH_CLASSIFIERS = {"fish": "条", "horse": "匹", "snail": "只", "sailboat": "艘", "tree": "棵", "key": "把",
                   "umbrella": "把", "scissors": "把", "guitar": "把", "pencil": "支", "shoe": "只",
                   "grapes": "串", "house": "座", "hat": "顶"}
@@ -42,11 +41,8 @@ class Kind:
 
     def plural(self, lang: str) -> str:
         """The plural noun in English (Chinese has none)."""
-        if lang == "zh":
-            return self.zh
-        if self.en in IRREGULAR_PLURALS:
-            return IRREGULAR_PLURALS[self.en]
-        return self.en[:-1] + "ies" if self.en.endswith("y") else self.en + "s"
+        from synth.families._grammar import plural
+        return self.zh if lang == "zh" else plural(self.en)
 
 
 @lru_cache(maxsize=1)

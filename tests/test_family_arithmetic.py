@@ -78,3 +78,11 @@ def test_operators_turn_little():
         for g in p.glyphs:
             if g.char in arithmetic.OPERATORS:
                 assert abs(g.angle) <= arithmetic.OPERATOR_TILT
+
+
+def test_zigzag_height_follows_the_knob():
+    glyphs = sum_of("7+5=?").glyphs
+    for amplitude in (0.5, 1.0):
+        line = arithmetic.zigzag(np.random.default_rng(0), glyphs, 54.0, 2.0, [INK], amplitude)
+        ys = np.array(line.points)[:, 1]
+        assert (ys.max() - ys.min()) / 2 == pytest.approx(amplitude * 54.0, rel=0.2)

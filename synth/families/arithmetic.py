@@ -33,6 +33,7 @@ TABLE = LevelTable(NAME, knobs={
     "jitter_range": "vertical jitter of each character as a share of its height",
     "wave_range": "wave warp amplitude as a share of the character height",
     "lines_range": "number of tall waves drawn across the sum (crossing a − or = only steeply)",
+    "zigzag_range": "height of those waves, share of the character height",
     "line_width_range": "line width as a share of the character height",
     "noise_range": "speckle dots per 1000 px²",
     "font_mix_range": "probability that a character takes its own font",
@@ -40,27 +41,27 @@ TABLE = LevelTable(NAME, knobs={
 }, levels={
     1: {"terms_range": (2, 2), "max_value_range": (9, 9), "times_range": (0, 0), "minus_range": (0, 0),
         "height_range": (0.22, 0.25), "rotation_range": (0, 5), "shear_range": (0, 0), "jitter_range": (0, 0.04),
-        "wave_range": (0, 0), "lines_range": (0, 1), "line_width_range": (0.02, 0.03), "noise_range": (0.2, 0.4),
-        "font_mix_range": (0, 0), "clutter_range": (0.0, 0.1)},
-    2: {"terms_range": (2, 2), "max_value_range": (20, 20), "times_range": (0, 0), "minus_range": (0.5, 0.5),
-        "height_range": (0.2, 0.22), "rotation_range": (6, 11), "shear_range": (0, 0.08), "jitter_range": (0.03, 0.07),
-        "wave_range": (0, 0.03), "lines_range": (1, 1), "line_width_range": (0.025, 0.035), "noise_range": (0.4, 0.8),
-        "font_mix_range": (0.2, 0.2), "clutter_range": (0.1, 0.25)},
+        "wave_range": (0, 0), "lines_range": (0, 0), "zigzag_range": (0.5, 0.6), "line_width_range": (0.02, 0.03),
+        "noise_range": (0.2, 0.4), "font_mix_range": (0, 0), "clutter_range": (0.0, 0.1)},
+    2: {"terms_range": (2, 2), "max_value_range": (20, 20), "times_range": (0, 0), "minus_range": (0.3, 0.3),
+        "height_range": (0.2, 0.22), "rotation_range": (4, 9), "shear_range": (0, 0.06), "jitter_range": (0.02, 0.06),
+        "wave_range": (0, 0.03), "lines_range": (0, 1), "zigzag_range": (0.5, 0.6), "line_width_range": (0.02, 0.03),
+        "noise_range": (0.4, 0.8), "font_mix_range": (0.2, 0.2), "clutter_range": (0.1, 0.25)},
     3: {"terms_range": (2, 2), "max_value_range": (50, 50), "times_range": (0.3, 0.3), "minus_range": (0.5, 0.5),
-        "height_range": (0.18, 0.2), "rotation_range": (12, 17), "shear_range": (0.05, 0.12),
-        "jitter_range": (0.05, 0.1), "wave_range": (0.02, 0.05), "lines_range": (1, 2),
-        "line_width_range": (0.03, 0.04), "noise_range": (0.8, 1.4), "font_mix_range": (0.5, 0.5),
+        "height_range": (0.18, 0.2), "rotation_range": (8, 13), "shear_range": (0.04, 0.1),
+        "jitter_range": (0.04, 0.08), "wave_range": (0.02, 0.05), "lines_range": (1, 1), "zigzag_range": (0.7, 0.8),
+        "line_width_range": (0.025, 0.035), "noise_range": (0.8, 1.4), "font_mix_range": (0.5, 0.5),
         "clutter_range": (0.25, 0.4)},
     4: {"terms_range": (2, 3), "max_value_range": (30, 30), "times_range": (0.5, 0.5), "minus_range": (0.5, 0.5),
-        "height_range": (0.16, 0.18), "rotation_range": (18, 22), "shear_range": (0.1, 0.18),
-        "jitter_range": (0.08, 0.13), "wave_range": (0.04, 0.08), "lines_range": (2, 2),
-        "line_width_range": (0.03, 0.045), "noise_range": (1.4, 2.2), "font_mix_range": (0.8, 0.8),
-        "clutter_range": (0.4, 0.55)},
+        "height_range": (0.16, 0.18), "rotation_range": (12, 17), "shear_range": (0.08, 0.15),
+        "jitter_range": (0.06, 0.1), "wave_range": (0.04, 0.07), "lines_range": (1, 2), "zigzag_range": (0.8, 0.9),
+        "line_width_range": (0.025, 0.035), "noise_range": (1.2, 2.0), "font_mix_range": (0.8, 0.8),
+        "clutter_range": (0.35, 0.5)},
     5: {"terms_range": (3, 3), "max_value_range": (50, 50), "times_range": (0.7, 0.7), "minus_range": (0.5, 0.5),
-        "height_range": (0.14, 0.16), "rotation_range": (23, 27), "shear_range": (0.15, 0.25),
-        "jitter_range": (0.1, 0.16), "wave_range": (0.07, 0.11), "lines_range": (2, 3),
-        "line_width_range": (0.03, 0.045), "noise_range": (2.2, 3.2), "font_mix_range": (1, 1),
-        "clutter_range": (0.5, 0.7)},
+        "height_range": (0.15, 0.17), "rotation_range": (16, 21), "shear_range": (0.1, 0.2),
+        "jitter_range": (0.08, 0.12), "wave_range": (0.05, 0.09), "lines_range": (2, 2), "zigzag_range": (0.85, 1.0),
+        "line_width_range": (0.025, 0.035), "noise_range": (1.6, 2.4), "font_mix_range": (1, 1),
+        "clutter_range": (0.45, 0.6)},
 })
 
 
@@ -100,13 +101,14 @@ def expression(rng: np.random.Generator, terms: int, max_value: int, times: floa
 
 
 def zigzag(rng: np.random.Generator, glyphs: tuple[Glyph, ...], height: float, width: float,
-           colours: list[tuple]) -> Line:
-    """A tall, tight wave across the whole sum: it crosses each character steeply."""
+           colours: list[tuple], amplitude: float) -> Line:
+    """A tight wave across the whole sum, `amplitude` (share of the character height) high: it crosses each
+    character steeply."""
     x0 = glyphs[0].cx - float(rng.uniform(0.6, 1.2)) * height
     x1 = glyphs[-1].cx + float(rng.uniform(0.6, 1.2)) * height
     xs = np.linspace(x0, x1, 160)
     mid = np.interp(xs, [g.cx for g in glyphs], [g.cy for g in glyphs]) + float(rng.uniform(-0.15, 0.15)) * height
-    amp = float(rng.uniform(0.85, 1.0)) * height
+    amp = amplitude * height
     lam = float(rng.uniform(1.3, 2.4)) * height
     ys = mid + amp * np.sin(2 * np.pi * (xs - x0) / lam + float(rng.uniform(0, 2 * np.pi)))
     return Line(rounded_points(xs, ys), max(1, int(round(width))), colours[int(rng.integers(len(colours)))])
@@ -174,7 +176,7 @@ def sample_params(rng: np.random.Generator, level: int, size: tuple[int, int], i
     lines = []
     for _ in range(k["lines"]):
         for _ in range(30):   # a curve running level beside a − or = would read as one more bar
-            line = zigzag(rng, glyphs, height, width, line_colours)
+            line = zigzag(rng, glyphs, height, width, line_colours, k["zigzag"])
             pts = np.array(line.points)
             if not any(_runs_along(pts, g, height) for g in bars):
                 lines.append(line)

@@ -4,6 +4,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from synth import draw
+from synth.families import _grammar
 from synth.families.base import Puzzle, Reject, Task, visible_objects
 from synth.families.placement import place
 from synth.levels import LevelTable, draw as draw_knob
@@ -160,6 +161,7 @@ def solve(params: Params, puzzle: Puzzle) -> Task:
 def instruction(params: Params, lang: str) -> str:
     kind = draw.kind_by_key(params.target)
     if params.task == "type":
-        return (f"图中有几{kind.classifier()}{kind.zh}？请输入数字" if lang == "zh"
-                else f"How many {kind.plural(lang)} are in the picture? Type the number.")
-    return f"请点击图中所有的{kind.zh}，然后点击验证" if lang == "zh" else f"Click every {kind.singular(lang)}, then press Verify."
+        return (f"图中有几{_grammar.measure_word(kind)}{kind.zh}？请输入数字" if lang == "zh"
+                else f"How many {_grammar.plural(kind.en)} are in the picture? Type the number.")
+    return (f"请点击图中所有的{kind.zh}，然后点击验证" if lang == "zh"
+            else f"Click every {_grammar.singular(kind.en)}, then press Verify.")

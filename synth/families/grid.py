@@ -5,6 +5,7 @@ import cv2
 import numpy as np
 
 from synth import draw
+from synth.families import _grammar
 from synth.families.base import Puzzle, Reject, Task
 from synth.families.counting import pick_kinds
 from synth.families.slider import landscape
@@ -270,12 +271,9 @@ def solve(params: Params, puzzle: Puzzle) -> Task:
                 points=[draw.inner_point(by_id[t]["_mask"]) for t in ids], partial_credit=True, checks=checks)
 
 
-def article(noun: str) -> str:
-    return ("an " if noun[0] in "aeiou" else "a ") + noun
-
-
 def instruction(params: Params, lang: str) -> str:
     kind = draw.kind_by_key(params.target)
     if lang == "zh":
         return f"请选择所有包含{kind.zh}的图块，然后点击验证；如果没有，请点击跳过"
-    return f"Select all squares with {article(kind.singular(lang))}, then click Verify. If there are none, click Skip."
+    return (f"Select all squares with {_grammar.article(_grammar.singular(kind.en))}, then click Verify. "
+            "If there are none, click Skip.")

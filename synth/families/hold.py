@@ -7,6 +7,7 @@ import numpy as np
 from PIL import Image, ImageDraw, ImageFont
 
 from synth import draw, paths
+from synth.families import _grammar
 from synth.families.base import Puzzle, Reject, Task
 from synth.levels import LevelTable, draw as draw_knob
 
@@ -359,7 +360,7 @@ def solve(params: Params, puzzle: Puzzle) -> Task:
 def instruction(params: Params, lang: str) -> str:
     s = params.seconds
     if len(params.buttons) == 1:
-        return f"请按住按钮 {s} 秒" if lang == "zh" else f"Press and hold the button for {s} seconds."
+        return f"请按住按钮 {s} 秒" if lang == "zh" else f"Press and hold the button for {_grammar.count(s, 'second')}."
     if lang == "zh":
         return f"请按住{PALETTE[params.target][1]}的按钮 {s} 秒"
-    return f"Press and hold the {params.target} button for {s} seconds."
+    return f"Press and hold the {params.target} button for {_grammar.count(s, 'second')}."

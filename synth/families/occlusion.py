@@ -5,6 +5,7 @@ import cv2
 import numpy as np
 
 from synth import draw
+from synth.families import _grammar
 from synth.families.base import Puzzle, Reject, Task, visible_objects
 from synth.families.counting import pick_kinds
 from synth.families.placement import place
@@ -157,7 +158,7 @@ def solve(params: Params, puzzle: Puzzle) -> Task:
 def instruction(params: Params, lang: str) -> str:
     kind = draw.kind_by_key(params.target)
     if params.task == "count":
-        return (f"一共有几{kind.classifier()}{kind.zh}（包括被遮住一部分的）？请输入数字" if lang == "zh"
-                else f"How many {kind.plural(lang)} are there, including partly hidden ones? Type the number.")
+        return (f"一共有几{_grammar.measure_word(kind)}{kind.zh}（包括被遮住一部分的）？请输入数字" if lang == "zh"
+                else f"How many {_grammar.plural(kind.en)} are there, including partly hidden ones? Type the number.")
     return (f"请点击所有被卡片遮住一部分的{kind.zh}，然后点击验证" if lang == "zh"
-            else f"Click every {kind.singular(lang)} that is partly covered, then press Verify.")
+            else f"Click every {_grammar.singular(kind.en)} that is partly covered, then press Verify.")

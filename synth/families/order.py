@@ -7,6 +7,7 @@ import numpy as np
 from PIL import Image, ImageDraw, ImageFont
 
 from synth import draw, paths
+from synth.families import _grammar
 from synth.families.base import Puzzle, Reject, Task
 from synth.levels import LevelTable, draw as draw_knob
 
@@ -326,7 +327,7 @@ def instruction(params: Params, lang: str) -> str:
         kinds = [next(k for k in draw.emoji_kinds() if k.en == n) for n in names]
         if lang == "zh":
             return "请依次点击：" + "、".join(k.zh for k in kinds)
-        return "Click in this order: " + ", ".join(k.singular("en") for k in kinds)
+        return "Click in this order: " + ", ".join(_grammar.singular(k.en) for k in kinds)
     if lang == "zh":
         return "请按顺序点击：" + " ".join(names)
     return "Click in order: " + (" ".join(names) if params.mode == "hanzi" else ", ".join(names))

@@ -7,6 +7,7 @@ import cv2
 import numpy as np
 
 from synth import draw
+from synth.families import _grammar
 from synth.families.base import Puzzle, Reject, Task
 from synth.levels import LevelTable, draw as draw_knob
 
@@ -330,5 +331,5 @@ def solve(params: Params, puzzle: Puzzle) -> Task:
 def instruction(params: Params, lang: str) -> str:
     kind = draw.kind_by_key(params.target)
     if lang == "zh":
-        return f"你能看到几{kind.classifier()}{kind.zh}？请输入数字"
-    return f"How many {kind.plural(lang)} can you see? Type the number."
+        return f"你能看到几{_grammar.measure_word(kind)}{kind.zh}？请输入数字"
+    return f"How many {_grammar.plural(kind.en)} can you see? Type the number."

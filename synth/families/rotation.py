@@ -250,5 +250,5 @@ def solve(params: Params, puzzle: Puzzle) -> Task:
 
 def instruction(params: Params, lang: str) -> str:
     if lang == "zh":
-        return "拖动滑块，将图片旋转至正确方向"
+        return "请拖动滑块，将图片旋转至正确方向"
     return "Drag the slider to turn the picture upright."

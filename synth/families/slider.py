@@ -379,5 +379,5 @@ def solve(params: Params, puzzle: Puzzle) -> Task:
 
 def instruction(params: Params, lang: str) -> str:
     if lang == "zh":
-        return "向右拖动左侧的拼图块，使其完全填入图中的缺口"
+        return "请向右拖动左侧的拼图块，使其完全填入图中的缺口"
     return "Drag the puzzle piece to the right until it fits into the gap."

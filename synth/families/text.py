@@ -1,4 +1,6 @@
-"""Text: distorted characters on a noisy background crossed by lines and arcs; type the characters.
+"""Text: distorted characters on a noisy background crossed by lines and arcs; type the characters. From level 2
+on, characters are also drawn outlined (hollow) or hatched with stripes, as real CAPTCHAs draw them to defeat OCR
+(bench/solver_calibration.py measures how often an outside OCR still reads each level).
 
 Also the glyph engine `arithmetic` uses: glyph layout, rendering (each glyph on its own mask, a shared wave
 warp, strike-through lines as instances) and the checks that read the glyphs back from the instance map."""
@@ -28,8 +30,9 @@ FONTS = (paths.font("truetype/dejavu/DejaVuSans-Bold.ttf"),
          paths.font("truetype/liberation/LiberationSans-Bold.ttf"),
          paths.font("truetype/liberation/LiberationMono-Bold.ttf"))
 # Upper case only (the reward compares casefold()), without every member of a confusable group:
-# 0/O/Q/D, 1/I/J, 5/S, 2/Z, 8/B, 6/G, 9, U/V (and VV/W), plus lower case altogether.
-ALPHABET = "ACEFHKLMNPRTUWXY347"
+# 0/O/Q/D, 1/I/J, 5/S, 2/Z, 8/B, 6/G, 9, U/V (and VV/W), plus lower case; and, alike when hatched, 4/A, X/K/Y,
+# 7/T and F/E (a strike line along the foot of an F reads as an E).
+ALPHABET = "ACEHKLMNPRTUWY3"
 MAX_GLYPH_OVERLAP = 0.05   # two glyphs may share at most this share of the smaller one's pixels
 MAX_LINE_COVER = 0.25      # noise lines may hide at most this share of a glyph ...
 MAX_LINE_STROKE = 0.45     # ... and be at most this share of the thinnest glyph stroke wide
@@ -38,6 +41,12 @@ BORDER = 2                 # every glyph pixel stays this many pixels inside the
 MIN_GAP = 0.3              # neighbouring glyph centres at least this share of a glyph's width apart in x
 MAX_ROW_OFFSET = 0.6       # a glyph centre at most this share of the glyph height off the row's median
 MIN_GLYPH_PX = 60          # visible pixels of a glyph (at 320 px; scales with the area)
+MIN_HUE_STEP = 0.2         # neighbouring characters of different colours differ at least this much in hue
+HOLLOW_WIDTH = 0.065       # outline width of a hollow character, share of its font size
+HATCH_PERIOD = 0.22        # stripe period of a hatched character, share of its font size ...
+HATCH_GAP = 0.1            # ... whose gaps between the stripes keep this share of the ink's coverage ...
+HATCH_EDGE = 1             # ... inside a solid outline this many pixels wide ...
+HATCH_CONTRAST = 1.8       # ... and whose ink needs this many times MIN_CONTRAST (the shape reads fainter)
 
 TABLE = LevelTable(NAME, knobs={
     "length_range": "number of characters",
@@ -52,27 +61,36 @@ TABLE = LevelTable(NAME, knobs={
     "noise_range": "speckle dots per 1000 px²",
     "font_mix_range": "probability that a character takes its own font",
     "clutter_range": "background texture strength, 0 to 1",
+    "one_colour_range": "probability that all characters share one ink colour",
+    "hollow_range": "probability that a character is drawn hollow (outline only)",
+    "hatch_range": "probability that a character is hatched (filled with diagonal stripes)",
+    "overlap_range": "largest overlap allowed between two characters (share of the smaller)",
 }, levels={
-    1: {"length_range": (4, 4), "height_range": (0.23, 0.26), "rotation_range": (0, 8), "shear_range": (0, 0),
-        "spacing_range": (1.12, 1.2), "jitter_range": (0, 0.04), "wave_range": (0, 0), "lines_range": (1, 1),
+    1: {"length_range": (4, 4), "height_range": (0.2, 0.22), "rotation_range": (0, 8), "shear_range": (0, 0),
+        "spacing_range": (1.12, 1.2), "jitter_range": (0, 0.04), "wave_range": (0, 0), "lines_range": (0, 1),
         "line_width_range": (0.02, 0.03), "noise_range": (0.2, 0.4), "font_mix_range": (0, 0),
-        "clutter_range": (0.0, 0.1)},
-    2: {"length_range": (4, 5), "height_range": (0.2, 0.23), "rotation_range": (8, 14), "shear_range": (0, 0.1),
-        "spacing_range": (1.06, 1.14), "jitter_range": (0.03, 0.08), "wave_range": (0, 0.03), "lines_range": (1, 2),
-        "line_width_range": (0.025, 0.04), "noise_range": (0.4, 0.8), "font_mix_range": (0.2, 0.2),
-        "clutter_range": (0.1, 0.25)},
-    3: {"length_range": (5, 6), "height_range": (0.18, 0.2), "rotation_range": (14, 20), "shear_range": (0.05, 0.15),
-        "spacing_range": (1.02, 1.1), "jitter_range": (0.06, 0.12), "wave_range": (0.03, 0.06), "lines_range": (2, 2),
-        "line_width_range": (0.03, 0.04), "noise_range": (0.8, 1.4), "font_mix_range": (0.5, 0.5),
-        "clutter_range": (0.25, 0.4)},
-    4: {"length_range": (5, 7), "height_range": (0.16, 0.18), "rotation_range": (18, 24), "shear_range": (0.1, 0.2),
-        "spacing_range": (0.99, 1.06), "jitter_range": (0.1, 0.16), "wave_range": (0.05, 0.09), "lines_range": (2, 3),
-        "line_width_range": (0.03, 0.045), "noise_range": (1.4, 2.2), "font_mix_range": (0.8, 0.8),
-        "clutter_range": (0.4, 0.55)},
-    5: {"length_range": (6, 7), "height_range": (0.14, 0.16), "rotation_range": (22, 28), "shear_range": (0.12, 0.25),
-        "spacing_range": (0.94, 1.0), "jitter_range": (0.14, 0.2), "wave_range": (0.08, 0.12), "lines_range": (3, 4),
-        "line_width_range": (0.035, 0.05), "noise_range": (2.2, 3.2), "font_mix_range": (1, 1),
-        "clutter_range": (0.5, 0.7)},
+        "clutter_range": (0.0, 0.1), "one_colour_range": (0.4, 0.4), "hollow_range": (0, 0), "hatch_range": (0, 0),
+        "overlap_range": (0.05, 0.05)},
+    2: {"length_range": (4, 5), "height_range": (0.18, 0.2), "rotation_range": (4, 10), "shear_range": (0, 0.06),
+        "spacing_range": (1.06, 1.14), "jitter_range": (0.02, 0.06), "wave_range": (0, 0.03), "lines_range": (1, 1),
+        "line_width_range": (0.02, 0.03), "noise_range": (0.4, 0.8), "font_mix_range": (0.2, 0.2),
+        "clutter_range": (0.1, 0.25), "one_colour_range": (0.3, 0.3), "hollow_range": (0.1, 0.1),
+        "hatch_range": (0.15, 0.15), "overlap_range": (0.05, 0.05)},
+    3: {"length_range": (5, 5), "height_range": (0.16, 0.17), "rotation_range": (6, 12), "shear_range": (0.03, 0.1),
+        "spacing_range": (1.02, 1.1), "jitter_range": (0.04, 0.08), "wave_range": (0.02, 0.05), "lines_range": (1, 2),
+        "line_width_range": (0.02, 0.03), "noise_range": (0.7, 1.2), "font_mix_range": (0.5, 0.5),
+        "clutter_range": (0.2, 0.35), "one_colour_range": (0.2, 0.2), "hollow_range": (0.15, 0.15),
+        "hatch_range": (0.4, 0.4), "overlap_range": (0.06, 0.06)},
+    4: {"length_range": (5, 5), "height_range": (0.15, 0.16), "rotation_range": (8, 14), "shear_range": (0.05, 0.12),
+        "spacing_range": (0.98, 1.04), "jitter_range": (0.05, 0.1), "wave_range": (0.03, 0.06), "lines_range": (1, 2),
+        "line_width_range": (0.02, 0.03), "noise_range": (0.8, 1.3), "font_mix_range": (0.8, 0.8),
+        "clutter_range": (0.3, 0.4), "one_colour_range": (0.1, 0.1), "hollow_range": (0.15, 0.15),
+        "hatch_range": (0.65, 0.65), "overlap_range": (0.08, 0.08)},
+    5: {"length_range": (6, 6), "height_range": (0.135, 0.145), "rotation_range": (10, 16), "shear_range": (0.05, 0.15),
+        "spacing_range": (0.98, 1.04), "jitter_range": (0.06, 0.1), "wave_range": (0.04, 0.08), "lines_range": (2, 2),
+        "line_width_range": (0.02, 0.03), "noise_range": (0.9, 1.4), "font_mix_range": (1, 1),
+        "clutter_range": (0.3, 0.45), "one_colour_range": (0, 0), "hollow_range": (0, 0),
+        "hatch_range": (1, 1), "overlap_range": (0.08, 0.08)},
 })
 
 
@@ -88,6 +106,9 @@ class Glyph:
     shear: float
     scale_x: float
     rgb: tuple[int, int, int]
+    hollow: int = 0      # outline width in pixels of a hollow (outlined) character; 0: solid
+    hatch: int = 0       # stripe period in pixels of a hatched character; 0: solid ink
+    hatch_dir: int = 1   # stripes running as / (1) or as \ (-1)
 
 
 @dataclass(frozen=True)
@@ -128,18 +149,24 @@ def cap_ratio(font: int) -> float:
 
 
 @lru_cache(maxsize=2048)
-def glyph_alpha(char: str, font: int, px: int) -> np.ndarray:
+def glyph_alpha(char: str, font: int, px: int, hollow: int = 0) -> np.ndarray:
     """Coverage (uint8) of one character, cropped to its ink with a 2 px margin (so centring a glyph
-    centres its ink: a − sits mid-height like the digits beside it)."""
+    centres its ink: a − sits mid-height like the digits beside it). With `hollow`, only an outline of that
+    width round the character's shape is drawn (an outlined font: the body stays empty)."""
     mask, _ = _font(font, px).getmask2(char, mode="L")
     a = np.asarray(Image.Image()._new(mask))    # the coverage ImageDraw.text pastes, without drawing it
     x, y, w, h = cv2.boundingRect(a)       # of the non-zero pixels
-    return cv2.copyMakeBorder(a[y:y + h, x:x + w], 2, 2, 2, 2, cv2.BORDER_CONSTANT, value=0)
+    a = cv2.copyMakeBorder(a[y:y + h, x:x + w], 2 + hollow, 2 + hollow, 2 + hollow, 2 + hollow,
+                           cv2.BORDER_CONSTANT, value=0)
+    if hollow:
+        k = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * hollow + 1, 2 * hollow + 1))
+        a = cv2.subtract(cv2.dilate(a, k), a)
+    return a
 
 
 def transformed(g: Glyph) -> np.ndarray:
     """The glyph's coverage after its own rotation, shear and horizontal scale (nothing clipped)."""
-    a = glyph_alpha(g.char, g.font, g.px)
+    a = glyph_alpha(g.char, g.font, g.px, g.hollow)
     h, w = a.shape
     t = math.radians(g.angle)
     c, s = math.cos(t), math.sin(t)
@@ -170,27 +197,61 @@ def placed(g: Glyph, wave: tuple) -> tuple[int, int, np.ndarray]:
     return x0 - mx, y0 - my, out
 
 
-def dark_colour(rng: np.random.Generator) -> tuple[int, int, int]:
-    """A saturated dark ink colour."""
-    r, g, b = colorsys.hsv_to_rgb(float(rng.random()), float(rng.uniform(0.5, 1.0)), float(rng.uniform(0.2, 0.5)))
+def dark_colour(rng: np.random.Generator, hue: float | None = None) -> tuple[int, int, int]:
+    """A saturated dark ink colour (of a random hue unless `hue` is given)."""
+    hue = float(rng.random()) if hue is None else hue
+    r, g, b = colorsys.hsv_to_rgb(hue, float(rng.uniform(0.5, 1.0)), float(rng.uniform(0.2, 0.5)))
     return int(r * 255), int(g * 255), int(b * 255)
 
 
-def ink_width(char: str, font: int, px: int, angle: float, shear: float, scale_x: float) -> float:
-    a = transformed(Glyph(char, font, px, 0.0, 0.0, angle, shear, scale_x, (0, 0, 0)))
+def ink_colours(rng: np.random.Generator, n: int, one: bool) -> list[tuple[int, int, int]]:
+    """Ink colours of `n` characters in a row: one shared colour, or one each with neighbouring hues at least
+    MIN_HUE_STEP apart (touching characters stay told apart by their colour)."""
+    if one:
+        return [dark_colour(rng)] * n
+    hues = [float(rng.random())]
+    for _ in range(n - 1):
+        hues.append((hues[-1] + float(rng.uniform(MIN_HUE_STEP, 1 - MIN_HUE_STEP))) % 1.0)
+    return [dark_colour(rng, hue) for hue in hues]
+
+
+def glyph_styles(rng: np.random.Generator, n: int, hollow: float, hatch: float) -> list[str]:
+    """How each of `n` characters is drawn: "hollow" with probability `hollow`, hatched ("/" or "\\") with
+    probability `hatch`, else "solid"."""
+    out = []
+    for u in rng.random(n):
+        if u < hatch:
+            out.append("/" if u < hatch / 2 else "\\")
+        else:
+            out.append("hollow" if u < hatch + hollow else "solid")
+    return out
+
+
+def hollow_width(px: int) -> int:
+    """Outline width of a hollow character of font size `px`."""
+    return max(4, int(round(HOLLOW_WIDTH * px)))
+
+
+def ink_width(char: str, font: int, px: int, angle: float, shear: float, scale_x: float, hollow: int = 0) -> float:
+    a = transformed(Glyph(char, font, px, 0.0, 0.0, angle, shear, scale_x, (0, 0, 0), hollow))
     cols = np.nonzero(a.max(axis=0) >= draw.ALPHA_ON)[0]
     return float(cols[-1] - cols[0] + 1) if len(cols) else float(px) / 2
 
 
 def layout_row(rng: np.random.Generator, chars: list[str], size: tuple[int, int], height: float,
                gaps: list[float], fonts: list[int], angles: list[float], shears: list[float],
-               scales: list[float], jitter: float, colours: list[tuple]) -> tuple[tuple[Glyph, ...], float]:
+               scales: list[float], jitter: float, colours: list[tuple],
+               styles: list[str] | None = None) -> tuple[tuple[Glyph, ...], float]:
     """Glyphs on one row, centred, with advance `gap * mean neighbouring width` between neighbours; the row
-    is shrunk until it fits 88% of the width. Returns (glyphs, final character height in pixels)."""
+    is shrunk until it fits 88% of the width. `styles` draws each character "solid", "hollow" (an outline)
+    or hatched with stripes running as "/" or as "\\". Returns (glyphs, final character height in pixels)."""
     w, h = size
+    styles = styles or ["solid"] * len(chars)
     for _ in range(4):
         pxs = [max(8, int(round(height / cap_ratio(f)))) for f in fonts]
-        widths = [ink_width(c, f, p, a, s, k) for c, f, p, a, s, k in zip(chars, fonts, pxs, angles, shears, scales)]
+        rings = [hollow_width(p) if st == "hollow" else 0 for p, st in zip(pxs, styles)]
+        widths = [ink_width(c, f, p, a, s, k, o)
+                  for c, f, p, a, s, k, o in zip(chars, fonts, pxs, angles, shears, scales, rings)]
         adv = [(widths[i] + widths[i + 1]) / 2 * gaps[i] for i in range(len(chars) - 1)]
         total = widths[0] / 2 + sum(adv) + widths[-1] / 2
         if total <= 0.88 * w:
@@ -201,8 +262,9 @@ def layout_row(rng: np.random.Generator, chars: list[str], size: tuple[int, int]
     glyphs = []
     for i, c in enumerate(chars):
         y = cy + float(rng.uniform(-jitter, jitter)) * height
+        hatch = max(4, int(round(HATCH_PERIOD * pxs[i]))) if styles[i] in ("/", "\\") else 0
         glyphs.append(Glyph(c, fonts[i], pxs[i], round(x, 2), round(y, 2), round(angles[i], 2), round(shears[i], 3),
-                            round(scales[i], 3), colours[i]))
+                            round(scales[i], 3), colours[i], rings[i], hatch, -1 if styles[i] == "\\" else 1))
         if i < len(adv):
             x += adv[i]
     return tuple(glyphs), height
@@ -282,17 +344,30 @@ def flat_rgba(rgb: tuple[int, int, int], alpha: np.ndarray) -> np.ndarray:
     return cv2.merge([np.full(alpha.shape, c, np.uint8) for c in rgb] + [alpha])
 
 
+def hatched(a: np.ndarray, x0: int, y0: int, period: int, direction: int) -> np.ndarray:
+    """A character's coverage `a` (top left at x0, y0) drawn as a thin outline filled with diagonal stripes
+    `period` px apart (along x) running as / (direction 1) or as \\ (-1); the gaps keep HATCH_GAP of the
+    coverage."""
+    h, w = a.shape
+    ys, xs = np.ogrid[y0:y0 + h, x0:x0 + w]
+    on = (xs + direction * ys) % period < period / 2
+    on |= cv2.erode(a, np.ones((2 * HATCH_EDGE + 1, 2 * HATCH_EDGE + 1), np.uint8)) < draw.ALPHA_ON
+    return np.where(on, a, (a * HATCH_GAP).astype(np.uint8))
+
+
 def render_glyphs(size: tuple[int, int], glyphs: tuple[Glyph, ...], wave: tuple, lines: tuple[Line, ...],
                   noise: float, clutter: float, bg_seed: int) -> Puzzle:
-    """Ground, glyphs (instances 1..n, each also kept on its own full mask), then lines (n+1..) and a few
-    speckles over everything. extras["glyphs"] = [(id, x0, y0, full bool mask)] before clipping."""
+    """Ground, glyphs (instances 1..n, each also kept on its own full mask: the character's whole shape, even
+    where it is hatched), then lines (n+1..) and a few speckles over everything.
+    extras["glyphs"] = [(id, x0, y0, full bool mask)] before clipping; extras["hatched"] = ids of hatched glyphs."""
     w, h = size
     rng = np.random.default_rng(bg_seed)
     canvas = draw.Canvas(noisy_background(rng, w, h, clutter, noise))
     meta, masks = {}, []
     for i, g in enumerate(glyphs, start=1):
         x0, y0, a = placed(g, wave)
-        canvas.paste(flat_rgba(g.rgb, a), x0, y0, i)
+        ink = hatched(a, x0, y0, g.hatch, g.hatch_dir) if g.hatch else a
+        canvas.paste(flat_rgba(g.rgb, ink), x0, y0, i)
         meta[i] = {"role": "target", "label": g.char, "kind": "glyph"}
         masks.append((i, x0, y0, a >= draw.ALPHA_ON))
     for j, ln in enumerate(lines, start=len(glyphs) + 1):
@@ -311,7 +386,8 @@ def render_glyphs(size: tuple[int, int], glyphs: tuple[Glyph, ...], wave: tuple,
         canvas.paste(flat_rgba(ln.rgb, mask[by:by + bh, bx:bx + bw]), ox + bx, oy + by, j)
         meta[j] = {"role": "noise", "label": "line", "kind": "line"}
     speckle(rng, canvas.rgb, noise * 0.15, (40, 240))
-    return Puzzle(canvas.rgb, canvas.instances, canvas.full_area, meta, extras={"glyphs": masks})
+    hatch_ids = [i for i, g in enumerate(glyphs, start=1) if g.hatch]
+    return Puzzle(canvas.rgb, canvas.instances, canvas.full_area, meta, extras={"glyphs": masks, "hatched": hatch_ids})
 
 
 def _crop(mask_entry, w: int, h: int):
@@ -346,9 +422,9 @@ def stroke_width(mask: np.ndarray) -> float:
 
 
 @lru_cache(maxsize=4096)
-def glyph_stroke(char: str, font: int, px: int) -> float:
+def glyph_stroke(char: str, font: int, px: int, hollow: int = 0) -> float:
     """Stroke width of an undistorted glyph, as read_glyphs measures it."""
-    return stroke_width(glyph_alpha(char, font, px) >= draw.ALPHA_ON)
+    return stroke_width(glyph_alpha(char, font, px, hollow) >= draw.ALPHA_ON)
 
 
 def drawn_width(t: int) -> float:
@@ -358,18 +434,19 @@ def drawn_width(t: int) -> float:
 
 def line_width(glyphs: tuple[Glyph, ...], wanted: float) -> float:
     """A line thickness near `wanted`, capped so that lines stay well under the thinnest stroke."""
-    limit = 0.85 * MAX_LINE_STROKE * min(glyph_stroke(g.char, g.font, g.px) for g in glyphs)
+    limit = 0.85 * MAX_LINE_STROKE * min(glyph_stroke(g.char, g.font, g.px, g.hollow) for g in glyphs)
     t = max(1, int(wanted))
     while t > 1 and drawn_width(t) > limit:
         t -= 1
     return float(t)
 
 
-def read_glyphs(puzzle: Puzzle, family: str) -> tuple[list[int], list[dict], dict[str, float]]:
+def read_glyphs(puzzle: Puzzle, family: str, max_overlap: float = MAX_GLYPH_OVERLAP
+                ) -> tuple[list[int], list[dict], dict[str, float]]:
     """Check the glyphs on the rendered masks and instance map; return (glyph ids in reading order,
-    objects, checks). Rejects glyphs cut off at the border, overlapping glyphs, glyphs hidden by lines,
-    lines nearly as thick as a stroke, glyphs too small or too faint, and rows whose reading order is
-    unclear."""
+    objects, checks). Rejects glyphs cut off at the border, glyphs overlapping by more than `max_overlap`,
+    glyphs hidden by lines, lines nearly as thick as a stroke, glyphs too small or too faint,
+    and rows whose reading order is unclear."""
     inst = puzzle.instances
     h, w = inst.shape
     scale = (w * h) / (320 * 320)
@@ -396,10 +473,11 @@ def read_glyphs(puzzle: Puzzle, family: str) -> tuple[list[int], list[dict], dic
             inter = int((am[iy0 - ay0:iy1 - ay0, ix0 - ax0:ix1 - ax0] & bm[iy0 - by0:iy1 - by0, ix0 - bx0:ix1 - bx0]).sum())
             share = inter / max(1, min(int(am.sum()), int(bm.sum())))
             worst_overlap = max(worst_overlap, share)
-    if worst_overlap > MAX_GLYPH_OVERLAP:
+    if worst_overlap > max_overlap:
         raise Reject(f"{family}.glyphs_overlap")
     line_ids = [i for i, m in puzzle.meta.items() if m["role"] == "noise"]
     lo_line = min(line_ids) if line_ids else 256
+    striped = set(puzzle.extras.get("hatched", ()))
     objects, cents, worst_cover, worst_contrast, strokes = [], {}, 0.0, 255.0, []
     for i, (x0, y0, x1, y1, m) in crops.items():
         under = inst[y0:y1, x0:x1][m]
@@ -426,6 +504,8 @@ def read_glyphs(puzzle: Puzzle, family: str) -> tuple[list[int], list[dict], dic
         luma = _luma(cv2.split(puzzle.rgb[Y0:Y1, X0:X1]))
         ink = luma[y0 - Y0:y1 - Y0, x0 - X0:x1 - X0][vis & m]
         contrast = abs(_median(ink) - _median(luma[ring]))
+        if i in striped:
+            contrast /= HATCH_CONTRAST      # stripes read fainter than solid ink of the same colour
         worst_contrast = min(worst_contrast, contrast)
         if contrast < MIN_CONTRAST:
             raise Reject(f"{family}.low_contrast")
@@ -455,7 +535,8 @@ def read_glyphs(puzzle: Puzzle, family: str) -> tuple[list[int], list[dict], dic
     checks = {"max_glyph_overlap": round(worst_overlap, 4), "max_line_cover": round(worst_cover, 4),
               "line_to_stroke_width": round(line_ratio, 3),
               "min_contrast": round(worst_contrast, 2), "min_centre_gap": round(min_gap, 4),
-              "max_row_offset": round(off, 4), "glyphs": float(len(order)), "mean_glyph_width": float(np.mean(widths))}
+              "max_row_offset": round(off, 4), "glyphs": float(len(order)), "mean_glyph_width": float(np.mean(widths)),
+              "hatched_glyphs": float(len(striped))}
     return order, objects, checks
 
 
@@ -473,18 +554,18 @@ def sample_params(rng: np.random.Generator, level: int, size: tuple[int, int], i
     angles = [float(rng.uniform(-k["rotation"], k["rotation"])) for _ in chars]
     shears = [float(rng.uniform(-k["shear"], k["shear"])) for _ in chars]
     scales = [float(rng.uniform(0.9, 1.1)) for _ in chars]
-    one_colour = rng.random() < 0.4
-    colours = [dark_colour(rng)] * n if one_colour else [dark_colour(rng) for _ in chars]
+    colours = ink_colours(rng, n, rng.random() < k["one_colour"])
     gaps = [k["spacing"] * float(rng.uniform(0.97, 1.03)) for _ in range(n - 1)]
+    styles = glyph_styles(rng, n, k["hollow"], k["hatch"])
     glyphs, height = layout_row(rng, chars, size, k["height"] * side, gaps, fonts, angles, shears, scales,
-                                k["jitter"], colours)
+                                k["jitter"], colours, styles)
     amp = k["wave"] * height
     wave = (round(amp * float(rng.uniform(0.3, 0.7)), 3), round(amp, 3), round(float(rng.uniform(0.6, 1.2)) * w, 2),
             round(float(rng.uniform(0, 2 * np.pi)), 3), round(float(rng.uniform(0, 2 * np.pi)), 3))
     ys = [g.cy for g in glyphs]
     band = (min(ys) - 0.6 * height, max(ys) + 0.6 * height)
     lines = sample_lines(rng, k["lines"], size, band, line_width(glyphs, k["line_width"] * height),
-                         colours + [dark_colour(rng)] if level >= 3 else [dark_colour(rng)])
+                         [dark_colour(rng)])
     k["height"] = height / side
     k["rotation_mean"] = float(np.mean(np.abs(angles)))
     return Params(size=size, target="", glyphs=glyphs, wave=wave, lines=lines, noise=k["noise"],
@@ -506,7 +587,7 @@ def render(params: Params) -> Puzzle:
 
 
 def solve(params: Params, puzzle: Puzzle) -> Task:
-    order, objects, checks = read_glyphs(puzzle, NAME)
+    order, objects, checks = read_glyphs(puzzle, NAME, params.knobs.get("overlap", MAX_GLYPH_OVERLAP))
     labels = [puzzle.meta[i]["label"] for i in order]
     if any(c not in ALPHABET for c in labels):
         raise Reject(f"{NAME}.confusable_glyph")
