@@ -38,12 +38,14 @@ def test_bad_run_input(command, args, message, tmp_path):
     assert not list(tmp_path.iterdir())
 
 
-def test_families_lists_each_with_a_description():
+def test_families_lists_each_with_its_answers_and_a_description():
     r = synth("families")
     assert r.returncode == 0
-    lines = r.stdout.strip().splitlines()
+    *lines, summary = r.stdout.strip().splitlines()
     assert [l.split("\t")[0] for l in lines] == list(FAMILIES)
-    assert all(len(l.split("\t")[1]) > 20 for l in lines)
+    assert all(l.split("\t")[1] == ",".join(FAMILIES[l.split("\t")[0]].ANSWERS) for l in lines)
+    assert all(len(l.split("\t")[2]) > 20 for l in lines)
+    assert summary.startswith(f"{len(FAMILIES)} families covering ")
 
 
 def test_other_run_in_the_same_folder_is_refused(dataset):
