@@ -134,15 +134,15 @@ def _copy(path: Path, longest: int = COPY) -> Path:
     back from the file, so that every process crops the same pixels."""
     if longest != COPY:
         source = _copy(path)
-        key = hashlib.sha256(f"{source.name}|{longest}".encode()).hexdigest()[:24]
+        key = hashlib.sha256(f"{source.name}|{longest}|444".encode()).hexdigest()[:24]
     else:
         source, st = path, path.stat()
-        key = hashlib.sha256(f"{path}|{st.st_size}|{st.st_mtime_ns}|{COPY}|{PIL.__version__}".encode()).hexdigest()[:24]
+        key = hashlib.sha256(f"{path}|{st.st_size}|{st.st_mtime_ns}|{COPY}|{PIL.__version__}|444".encode()).hexdigest()[:24]
     out = _CACHE / f"{key}.jpg"
     if not out.is_file():
         _CACHE.mkdir(parents=True, exist_ok=True)
         tmp = out.with_suffix(f".{os.getpid()}.tmp")
-        _decode(source, longest).save(tmp, "JPEG", quality=92)
+        _decode(source, longest).save(tmp, "JPEG", quality=92, subsampling=0)   # 4:4:4: colour edges stay sharp
         os.replace(tmp, out)
     return out
 
