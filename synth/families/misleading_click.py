@@ -309,11 +309,12 @@ def _shapes(rng, knobs, size, script, level):
 
 
 def sample_params(rng: np.random.Generator, level: int, size: tuple[int, int], infeasible: bool = False,
-                  mode: str | None = None) -> Params:
+                  mode: str | None = None, lang: str | None = None) -> Params:
     row = TABLE.row(level)
     knobs = {k[:-6]: draw_knob(rng, v, integer=k in ("items_range", "targets_range")) for k, v in row.items()}
     mode = mode or MODES[int(rng.integers(len(MODES)))]
-    script = ("latin", "hanzi")[int(rng.integers(2))]
+    drawn = ("latin", "hanzi")[int(rng.integers(2))]
+    script = {"en": "latin", "zh": "hanzi"}.get(lang, drawn)      # the page's language when the pipeline gives it
     build = {"button": _buttons, "word": _words, "arrow": _shapes}[mode]
     target, items, arrows = build(rng, knobs, size, script, level)
     knobs["shown"] = float(len(items))
