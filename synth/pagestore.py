@@ -45,14 +45,14 @@ def block_specs(cfg, pages) -> list[PageSpec]:
 
 
 def render_block(browser: Browser, specs: list[PageSpec]) -> Iterator[tuple[PageSpec, RenderedPage | Exception]]:
-    """The pages of one render block, in order, in a fresh browser (see config.page_blocks); a page that
-    fails to render comes with its error."""
-    browser.restart()
-    for spec in specs:
-        try:
-            yield spec, render_page(browser, spec)
-        except Exception as e:      # a broken page: a sample that needs it raises the error
-            yield spec, e
+    """The pages of one render block, in order, as a block of the browser's (see config.page_blocks and
+    Browser.block); a page that fails to render comes with its error."""
+    with browser.block():
+        for spec in specs:
+            try:
+                yield spec, render_page(browser, spec)
+            except Exception as e:      # a broken page: a sample that needs it raises the error
+                yield spec, e
 
 
 class PageStore:

@@ -7,6 +7,8 @@ import numpy as np
 import pytest
 
 from synth import screens
+from synth.config import RunConfig, page_blocks
+from synth.pagestore import block_specs, render_block
 from synth.scenes.browser import Browser, _Tab
 from synth.scenes.pages import CONTROLS, PageSpec, list_templates, render_html
 
@@ -119,3 +121,23 @@ def test_archetypes_render_the_same_after_any_history(browser):
     first = [browser.render(s).rgb for s in specs]
     for s, rgb in zip(reversed(specs), reversed(first)):
         assert np.array_equal(browser.render(s).rgb, rgb), s.template
+
+
+def test_a_render_block_gives_its_pixels_in_a_used_browser_and_after_a_crash(browser, caplog):
+    """A render block loads each page once, so its pixels rest on the block's own order: they must be the
+    same in a fresh browser, after other pages, and when Chromium dies in the middle of the block (the block
+    starts again in a new browser)."""
+    cfg = RunConfig(difficulty=3, n=40, seed=3)
+    specs = block_specs(cfg, page_blocks(cfg, 0)[0][1])[:12]
+    browser.restart()
+    fresh = [page.rgb for _, page in render_block(browser, specs)]
+    browser.render(PageSpec(HAND_WRITTEN[0], "zh", 9, "modal", "none"))
+    used = [page.rgb for _, page in render_block(browser, specs)]
+    crashed = []
+    for i, (spec, page) in enumerate(render_block(browser, specs)):
+        crashed.append(page.rgb)
+        if i == 4:
+            browser._kill()             # what the hang watchdog does; a crash looks the same to the block
+    assert "restarting it" in caplog.text
+    for spec, a, b, c in zip(specs, fresh, used, crashed):
+        assert np.array_equal(a, b) and np.array_equal(a, c), spec

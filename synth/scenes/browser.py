@@ -1,5 +1,6 @@
 """A headless Chromium (the page server's, or a process's own): renders a page spec to pixels plus DOM boxes."""
 import base64
+import contextlib
 import logging
 import os
 import shutil
@@ -209,11 +210,14 @@ def chromium_path() -> str | None:
 class Browser:
     """A lazily started Chromium that renders PageSpecs; restarts itself if it dies or hangs.
 
-    Pages render in one browser context, in a tab per screen (size, density, mobile or not) whose emulation
-    never changes, and one renderer process serves them all. A new context would cost Chromium a renderer
-    and the renderer of an omnibox popup it preloads, ~0.5 s of CPU each, so the context lives as long as
-    the browser; the browser restarts every RESTART_EVERY pages, which bounds its memory. Pages render to
-    the same pixels whatever ran before (tests/test_browser.py)."""
+    Pages render in a tab per screen (size, density, mobile or not) whose emulation never changes, and one
+    renderer process serves them all. A page's pixels depend a little on what the renderer painted before
+    (pictures painted from decodes cached by an earlier page, under rounded clips; a tab's first page), so a
+    page rendered on its own is loaded twice after a small warm-up page, which makes its pixels the same
+    every time; a render block (`block`) instead gets a browser context of its own and loads each page once,
+    in the block's order, which makes the block's pixels the same wherever it renders, at a third less
+    Chromium time. The browser restarts every RESTART_EVERY pages (never inside a block), which
+    bounds its memory. Pages render to the same pixels whatever ran before (tests/test_browser.py)."""
 
     def __init__(self) -> None:
         self._pw = None
@@ -226,6 +230,7 @@ class Browser:
         self._killed = False             # by the hang watchdog
         self._site: Site | None = None   # the folder served at ORIGIN for the page being rendered
         self._blocked: list[str] = []    # requests aborted during the current render
+        self._block: list[PageSpec] | None = None   # inside a render block: the pages it rendered so far
 
     def _start(self) -> None:
         from playwright.sync_api import sync_playwright
@@ -237,16 +242,55 @@ class Browser:
             self.close()
             raise RuntimeError(f"cannot start Chromium ({path or 'Playwright managed'}): "
                                f"install it with `apt-get install chromium` ({e.__class__.__name__})") from e
+        processes = self._browser.new_browser_cdp_session().send("SystemInfo.getProcessInfo")["processInfo"]
+        self._group = next(p["id"] for p in processes if p["type"] == "browser")
+        self._new_context()
+
+    def _new_context(self) -> None:
+        """A browser context with no tabs but the web screen's."""
+        self._tabs.clear()
+        if self._context is not None:
+            self._context.close()
         self._context = self._browser.new_context(no_viewport=True, java_script_enabled=True)
         self._context.add_init_script(_STEADY_JS)
         self._context.route("**/*", self._route)
-        processes = self._browser.new_browser_cdp_session().send("SystemInfo.getProcessInfo")["processInfo"]
-        self._group = next(p["id"] for p in processes if p["type"] == "browser")
         # The browser's first tab paints unlike any later one even after its warm-up page (desktop/mail_client's
         # avatars): open the web screen's tab now, so that no page is ever painted in the first tab's way
         # unless it also is after a restart.
         web = (*PLATFORMS["web"]["viewport"], PLATFORMS["web"]["dpr"], False)
         self._tabs[web], self._front = _Tab(self._context, *web), web
+
+    @contextlib.contextmanager
+    def block(self):
+        """Render a block of pages (config.page_blocks) inside the `with`: in a fresh browser context, each
+        page loaded once. After a crash or hang the block starts again in a fresh browser and renders its
+        earlier pages again before the page that failed, so that its pixels do not depend on the failure."""
+        if self._browser is not None:
+            if self._pages >= RESTART_EVERY:
+                self.close()
+            else:
+                with self._watchdog():
+                    try:
+                        self._new_context()
+                    except Exception as e:  # a crashed or hung browser
+                        log.warning("Chromium failed (%s); restarting it", "hung" if self._killed else first_line(e))
+                        self.restart()
+        self._block = []
+        try:
+            yield
+        finally:
+            self._block = None
+
+    @contextlib.contextmanager
+    def _watchdog(self):
+        """Kill Chromium if the `with` takes over HANG_S."""
+        self._killed = False
+        timer = threading.Timer(HANG_S, self._kill)
+        timer.start()
+        try:
+            yield
+        finally:
+            timer.cancel()
 
     def _route(self, route) -> None:
         """Serve the current folder at ORIGIN; abort (and record) every other request."""
@@ -257,7 +301,7 @@ class Browser:
             route.abort()
 
     def _page(self, spec: PageSpec) -> "_Tab":
-        if self._pages >= RESTART_EVERY:
+        if self._pages >= RESTART_EVERY and self._block is None:
             self.close()
         if self._browser is None:
             self._start()
@@ -276,27 +320,28 @@ class Browser:
         A page that differs from the one its tab shows only in the widget's controls is not loaded again:
         the tab switches the controls in place, which gives the same pixels (tests/test_browser.py)."""
         for attempt in range(attempts):
-            self._killed = False
-            watchdog = threading.Timer(HANG_S, self._kill)
-            watchdog.start()
-            try:
-                return self._render(spec)
-            except Exception as e:  # a crashed or hung browser: restart and try again
-                if attempt == attempts - 1 and self._killed:
-                    raise RuntimeError(f"Chromium hung rendering {spec.template} (over {HANG_S} s)") from e
-                if attempt == attempts - 1 or "playwright" not in type(e).__module__:
-                    raise
-                log.warning("Chromium failed (%s); restarting it",
-                            "hung" if self._killed else first_line(e))
-                self.close()
-            finally:
-                watchdog.cancel()
+            with self._watchdog():
+                try:
+                    for earlier in (self._block or []) if attempt else []:   # the block again, see `block`
+                        self._render(earlier)
+                    page = self._render(spec)
+                    if self._block is not None:
+                        self._block.append(spec)
+                    return page
+                except Exception as e:  # a crashed or hung browser: restart and try again
+                    if attempt == attempts - 1 and self._killed:
+                        raise RuntimeError(f"Chromium hung rendering {spec.template} (over {HANG_S} s)") from e
+                    if attempt == attempts - 1 or "playwright" not in type(e).__module__:
+                        raise
+                    log.warning("Chromium failed (%s); restarting it",
+                                "hung" if self._killed else first_line(e))
+                    self.close()
         raise AssertionError("unreachable")
 
     def _render(self, spec: PageSpec) -> RenderedPage:
         tab = self._page(spec)
         self._site, self._blocked = (Site(spec.site) if spec.site else None), []
-        tab.show(spec)
+        tab.show(spec, once=self._block is not None)
         self._pages += 1
         found = (tab.page.evaluate(_ELEMENTS_JS) if spec.mode == "none" else
                  {"elements": [], "texts": {}, "decor": {}, "lang": ""})
@@ -351,9 +396,10 @@ class _Tab:
         self.capture()
 
 
-    def show(self, spec: PageSpec) -> None:
-        """Show a page (a folder page from its URL, others from their HTML), one frame after its load event;
-        or, if the tab shows it with other widget controls, by switching them in place."""
+    def show(self, spec: PageSpec, once: bool = False) -> None:
+        """Show a page (a folder page from its URL, others from their HTML, loaded `once` or twice, see
+        Browser), one frame after its load event; or, if the tab shows it with other widget controls, by
+        switching them in place."""
         if spec.mode != "none" and self.shows is not None and replace(self.shows, controls=spec.controls) == spec:
             self.switch_controls(spec)
             return
@@ -364,11 +410,9 @@ class _Tab:
             if self.page.url != "about:blank":    # after a folder page: leave its origin
                 self.page.goto("about:blank")
             html = render_html(spec)
-            # A page's pixels depend a little on what the renderer painted before (pictures painted from
-            # decodes cached by an earlier page, under rounded clips; a tab's first page): loading the page
-            # twice, after the same small page, and capturing the second makes them the same every time.
-            self.page.set_content(_WARM_UP_HTML, wait_until="load")
-            for _ in range(2):
+            if not once:
+                self.page.set_content(_WARM_UP_HTML, wait_until="load")
+            for _ in range(1 if once else 2):
                 self.page.set_content(html, wait_until="load", timeout=30_000)
                 self.page.evaluate(_NEXT_FRAME_JS)
         self.page.evaluate(_NEXT_FRAME_JS)
