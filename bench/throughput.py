@@ -1,8 +1,9 @@
 """Throughput of `synth captcha` against the machine's JPEG-encode limit, and peak memory.
 
-Usage: python bench/throughput.py [--n 3000] [--difficulty 3] [--repeat 3] [--workers 0]
+Usage: python bench/throughput.py [--n 3000] [--difficulty 3] [--repeat 3] [--workers 0] [--family NAME ...]
 
-Prints, for each run, samples/s, then the medians. The encode limit is measured in the same run: images/s
+Prints, for each run, samples/s, then the medians. `--family` (repeatable) restricts the mix, e.g. to an
+older commit's families, to compare two commits on the same work. The encode limit is measured in the same run: images/s
 that Pillow encodes at quality 90 on one core, over the screenshots the run wrote; the ratio is
 samples/s / (cores x that).
 
@@ -57,11 +58,13 @@ def tree_pss(proc: psutil.Process) -> Counter:
     return split
 
 
-def run_once(n: int, difficulty: int, workers: int, out: Path, memory: bool = False) -> tuple[float, Counter]:
+def run_once(n: int, difficulty: int, workers: int, out: Path, memory: bool = False,
+             families: tuple[str, ...] = ()) -> tuple[float, Counter]:
     """(samples/s, PSS bytes by kind of process at the tree's peak, or empty unless `memory`) of one
     `synth captcha` run."""
     cmd = [sys.executable, "-m", "synth", "captcha", "--n", str(n), "--difficulty", str(difficulty),
            "--out", str(out)] + (["--workers", str(workers)] if workers else [])
+    cmd += [arg for name in families for arg in ("--family", name)]
     t0 = time.perf_counter()
     proc = psutil.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     peak = Counter()
@@ -95,6 +98,7 @@ def main() -> None:
     ap.add_argument("--difficulty", type=int, default=3)
     ap.add_argument("--repeat", type=int, default=3)
     ap.add_argument("--workers", type=int, default=0)
+    ap.add_argument("--family", action="append", default=[], help="family to include (repeat); default: all")
     ap.add_argument("--memory", type=int, nargs=2, metavar=("SMALL_N", "LARGE_N"))
     args = ap.parse_args()
     if args.memory:
@@ -116,12 +120,12 @@ def main() -> None:
     rates, limits = [], []
     for i in range(args.repeat):
         with tempfile.TemporaryDirectory() as tmp:
-            rate, _ = run_once(args.n, args.difficulty, args.workers, Path(tmp) / "out")
+            rate, _ = run_once(args.n, args.difficulty, args.workers, Path(tmp) / "out", families=tuple(args.family))
             limit = encode_rate(Path(tmp) / "out")
         rates.append(rate), limits.append(limit)
         print(f"run {i + 1}: {rate:.1f} samples/s, encode limit {limit:.0f} images/s/core", flush=True)
     rate, limit = statistics.median(rates), statistics.median(limits)
-    print(json.dumps({"n": args.n, "difficulty": args.difficulty, "cores": cores,
+    print(json.dumps({"n": args.n, "difficulty": args.difficulty, "cores": cores, "families": args.family or "all",
                       "samples_per_s": round(rate, 1), "encode_images_per_s_per_core": round(limit, 1),
                       "ratio": round(rate / (cores * limit), 3)}))
 
