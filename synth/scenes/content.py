@@ -122,8 +122,9 @@ WORDS = {
 
 WIDGET_TEXT = {
     "en": {"verify": "Verify", "refresh": "New challenge", "placeholder": "Type your answer",
-           "brand": "Security check", "skip": "Skip"},
-    "zh": {"verify": "验证", "refresh": "换一个", "placeholder": "请输入答案", "brand": "安全验证", "skip": "跳过"},
+           "brand": "Security check", "skip": "Skip", "close": "Close", "help": "Help", "audio": "Audio challenge"},
+    "zh": {"verify": "验证", "refresh": "换一个", "placeholder": "请输入答案", "brand": "安全验证", "skip": "跳过", "close": "关闭",
+           "help": "帮助", "audio": "语音验证"},
 }
 
 

@@ -17,6 +17,10 @@ PLATFORMS = {
     "desktop": {"viewport": (1440, 900), "dpr": 1, "puzzle": (320, 320)},
 }
 WIDGET_HEAD_H = 56
+# The widget's chromes (templates/widgets/captcha.html.j2), drawn per page, and the colour of the instruction
+# written into each one's band (synth.compose)
+CHROMES = ("band", "panel", "card", "tiles")
+CHROME_INK = {"band": (255, 255, 255), "panel": (34, 34, 34), "card": (34, 34, 34), "tiles": (255, 255, 255)}
 CONTROLS = ("input", "skip", "none")   # widget variants: an answer field, a Skip button, neither
 
 
@@ -60,12 +64,22 @@ def _env() -> jinja2.Environment:
                               bytecode_cache=jinja2.FileSystemBytecodeCache(str(cache_dir("jinja-pages"))))
 
 
+def widget_chrome(spec: PageSpec) -> str:
+    """The chrome of the page's CAPTCHA widget (CHROMES), drawn from the page's seed."""
+    return CHROMES[int(np.random.default_rng([spec.variant, 17]).integers(len(CHROMES)))]
+
+
+def widget_params(spec: PageSpec, mode: str = "") -> dict:
+    """What the widget template needs for the page (in `mode` if given, else the spec's)."""
+    plat = PLATFORMS[spec.platform]
+    return {"mode": mode or spec.mode, "controls": spec.controls, "chrome": widget_chrome(spec), "head_h": WIDGET_HEAD_H,
+            "puzzle_w": plat["puzzle"][0], "puzzle_h": plat["puzzle"][1], "text": WIDGET_TEXT[spec.lang]}
+
+
 def render_html(spec: PageSpec) -> str:
     """Fill the page template for `spec`; raises ValueError naming the template if it is broken."""
     rng = np.random.default_rng([spec.variant, 7])
-    plat = PLATFORMS[spec.platform]
-    widget = {"mode": spec.mode, "controls": spec.controls, "head_h": WIDGET_HEAD_H,
-              "puzzle_w": plat["puzzle"][0], "puzzle_h": plat["puzzle"][1], "text": WIDGET_TEXT[spec.lang]}
+    widget = widget_params(spec)
     if spec.template in screens.names():
         from synth.screens.render import render_archetype
         return render_archetype(spec, widget)
@@ -93,7 +107,4 @@ _OVERLAY = """<style>
 def widget_overlay(spec: PageSpec) -> str:
     """The modal CAPTCHA widget (templates/widgets/) in the page's language, for a folder page."""
     rng = np.random.default_rng([spec.variant, 7])
-    plat = PLATFORMS[spec.platform]
-    widget = {"mode": "modal", "controls": spec.controls, "head_h": WIDGET_HEAD_H,
-              "puzzle_w": plat["puzzle"][0], "puzzle_h": plat["puzzle"][1], "text": WIDGET_TEXT[spec.lang]}
-    return _env().from_string(_OVERLAY).render(t=make_theme(rng, spec.lang), widget=widget)
+    return _env().from_string(_OVERLAY).render(t=make_theme(rng, spec.lang), widget=widget_params(spec, "modal"))
