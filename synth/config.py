@@ -41,10 +41,10 @@ STEP = POOL_SIZE // PAGE_LIFE        # pages in a render block; new pages per po
 def page_blocks(cfg: RunConfig, pool_id: int) -> list[tuple[tuple, list[Page]]]:
     """The pages shared by the samples of one pool span, in render blocks: (block key, its STEP pages).
 
-    A block renders in a fresh browser, its pages in order, each with every widget variant, wherever it is
-    rendered: Chromium draws some text a little differently after certain other pages (a field's
-    placeholder, after another page that showed the same placeholder elsewhere), so a page's pixels must
-    not depend on which pages a process happened to render before it.
+    A block renders in a browser context of its own (Browser.block), its pages in order, each with every
+    widget variant, wherever it is rendered: Chromium draws some text a little differently after certain
+    other pages (a field's placeholder, after another page that showed the same placeholder elsewhere), so
+    a page's pixels must not depend on which pages a process happened to render before it.
 
     The pages of a run form one stream: pool k holds its blocks k .. k + PAGE_LIFE - 1, so each page serves
     PAGE_LIFE consecutive pools and a pool renders only one new block, while any 1,000 consecutive samples
