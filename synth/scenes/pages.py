@@ -72,8 +72,9 @@ def widget_chrome(spec: PageSpec) -> str:
 def widget_params(spec: PageSpec, mode: str = "") -> dict:
     """What the widget template needs for the page (in `mode` if given, else the spec's)."""
     plat = PLATFORMS[spec.platform]
-    return {"mode": mode or spec.mode, "controls": spec.controls, "chrome": widget_chrome(spec), "head_h": WIDGET_HEAD_H,
-            "puzzle_w": plat["puzzle"][0], "puzzle_h": plat["puzzle"][1], "text": WIDGET_TEXT[spec.lang]}
+    return {"mode": mode or spec.mode, "controls": spec.controls, "chrome": widget_chrome(spec),
+            "head_h": WIDGET_HEAD_H, "puzzle_w": plat["puzzle"][0], "puzzle_h": plat["puzzle"][1],
+            "text": WIDGET_TEXT[spec.lang]}
 
 
 def render_html(spec: PageSpec) -> str:
