@@ -152,20 +152,9 @@ class Renderer:
                 done.set_exception(e)
 
     def _start(self) -> None:
-        from playwright.sync_api import sync_playwright
-
-        from synth.scenes.browser import chromium_path
+        from synth.scenes.browser import launch
         _file("/three/three.module.js")      # FileNotFoundError saying how to install three.js, before a browser
-        self._pw = sync_playwright().start()
-        path = chromium_path()
-        try:
-            self._browser = self._pw.chromium.launch(executable_path=path, args=CHROMIUM_ARGS)
-        except Exception as e:
-            self._stop()
-            raise RuntimeError(f"cannot start Chromium ({path or 'Playwright managed'}) for 3D scenes: "
-                               f"install it with `apt-get install chromium` ({e.__class__.__name__})") from e
-        processes = self._browser.new_browser_cdp_session().send("SystemInfo.getProcessInfo")["processInfo"]
-        self._group = next(p["id"] for p in processes if p["type"] == "browser")
+        self._pw, self._browser, self._group = launch(CHROMIUM_ARGS, " for 3D scenes")
         context = self._browser.new_context(viewport={"width": 320, "height": 320}, java_script_enabled=True)
         context.route("**/*", self._route)
         self._page = context.new_page()

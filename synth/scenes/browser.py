@@ -207,6 +207,23 @@ def chromium_path() -> str | None:
     return None
 
 
+def launch(args: list[str], purpose: str = "") -> tuple:
+    """Start Playwright and the system Chromium with `args`: (playwright, browser, the process group of all
+    Chromium's processes, from its browser process's id). RuntimeError naming the fix, and nothing left
+    running, if Chromium does not start; `purpose` goes into that message."""
+    from playwright.sync_api import sync_playwright
+    pw = sync_playwright().start()
+    path = chromium_path()
+    try:
+        browser = pw.chromium.launch(executable_path=path, args=args)
+    except Exception as e:
+        pw.stop()
+        raise RuntimeError(f"cannot start Chromium ({path or 'Playwright managed'}){purpose}: "
+                           f"install it with `apt-get install chromium` ({e.__class__.__name__})") from e
+    processes = browser.new_browser_cdp_session().send("SystemInfo.getProcessInfo")["processInfo"]
+    return pw, browser, next(p["id"] for p in processes if p["type"] == "browser")
+
+
 class Browser:
     """A lazily started Chromium that renders PageSpecs; restarts itself if it dies or hangs.
 
@@ -233,17 +250,7 @@ class Browser:
         self._block: list[PageSpec] | None = None   # inside a render block: the pages it rendered so far
 
     def _start(self) -> None:
-        from playwright.sync_api import sync_playwright
-        self._pw = sync_playwright().start()
-        path = chromium_path()
-        try:
-            self._browser = self._pw.chromium.launch(executable_path=path, args=CHROMIUM_ARGS)
-        except Exception as e:
-            self.close()
-            raise RuntimeError(f"cannot start Chromium ({path or 'Playwright managed'}): "
-                               f"install it with `apt-get install chromium` ({e.__class__.__name__})") from e
-        processes = self._browser.new_browser_cdp_session().send("SystemInfo.getProcessInfo")["processInfo"]
-        self._group = next(p["id"] for p in processes if p["type"] == "browser")
+        self._pw, self._browser, self._group = launch(CHROMIUM_ARGS)
         self._new_context()
 
     def _new_context(self) -> None:
