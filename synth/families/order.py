@@ -6,8 +6,8 @@ import cv2
 import numpy as np
 from PIL import Image, ImageDraw, ImageFont
 
-from synth import draw, paths
-from synth.families import _grammar
+from synth import draw
+from synth.families import _glyphs, _grammar
 from synth.families.base import Puzzle, Reject, Task
 from synth.levels import LevelTable, draw as draw_knob
 
@@ -28,13 +28,6 @@ HANZI = "木火水山月田口心手马鸟鱼雨风云花草门车书米羊牛�
 CONFUSABLE = ["0OQD", "1IlL7", "5S", "2Z", "8B", "69G", "MW", "NZ", "UV", "EF", "PR", "KX", "木米本末未", "日目田曰",
               "土士工", "人入八", "大太犬天", "己已巳", "刀力", "口日", "牛午"]
 CONFUSABLE_PAIRS = frozenset((a, b) for g in CONFUSABLE for a in g for b in g)
-LATIN_FONTS = (paths.font("truetype/dejavu/DejaVuSans-Bold.ttf"),
-               paths.font("truetype/dejavu/DejaVuSerif-Bold.ttf"),
-               paths.font("truetype/liberation/LiberationSans-Bold.ttf"),
-               paths.font("truetype/liberation/LiberationMono-Bold.ttf"))
-HANZI_FONTS = (paths.font("opentype/noto/NotoSansCJK-Bold.ttc"),
-               paths.font("opentype/noto/NotoSerifCJK-Bold.ttc"))
-HANZI_INDEX = 2          # the Simplified Chinese face in the Noto CJK collections
 
 TABLE = LevelTable(NAME, knobs={
     "count_range": "number of objects to click, in order",
@@ -134,7 +127,7 @@ def sample_params(rng: np.random.Generator, level: int, size: tuple[int, int], i
     tilt = row["tilt_range"][1]
     sizes = [max(18, round(side * draw_knob(rng, row["size_range"]))) for _ in names]
     tilts = [float(rng.uniform(-tilt, tilt)) if tilt else 0.0 for _ in names]
-    fonts = len(LATIN_FONTS if mode == "latin" else HANZI_FONTS)
+    fonts = len(_glyphs.LATIN if mode == "latin" else _glyphs.HANZI)   # icon puzzles: 2, as before
     font = int(rng.integers(fonts))            # one typeface per puzzle, as real ones do
     for attempt in range(4):        # no room: shrink everything a little and try again
         boxes = [draw.rotated_side(box_side(mode, s), t) for s, t in zip(sizes, tilts)]
@@ -190,14 +183,14 @@ def label(mode: str, name: str) -> str:
 
 @lru_cache(maxsize=2)   # a CJK face holds ~0.6 MB; sizes vary by character, so more faces rarely hit again
 def _font(path: str, px: int) -> ImageFont.FreeTypeFont:
-    return ImageFont.truetype(path, px, index=HANZI_INDEX if path.endswith(".ttc") else 0)
+    return ImageFont.truetype(path, px, index=_glyphs.HANZI_INDEX if path.endswith(".ttc") else 0)
 
 
 @lru_cache(maxsize=64)     # 2 x 91 x 91 bytes an entry at most at the 320 px puzzle size
 def _coverage(ch: str, mode: str, font: int, px: int) -> tuple[np.ndarray, np.ndarray]:
     """Two (n, n) uint8 planes of one centred character drawn in black with a white outline: 255 - red
     (the body's coverage where the outline is, else 255) and alpha. Any ink colour follows from it."""
-    path = (LATIN_FONTS if mode == "latin" else HANZI_FONTS)[font]
+    path = (_glyphs.LATIN if mode == "latin" else _glyphs.HANZI)[font]
     n = box_side(mode, px)
     img = Image.new("RGBA", (n, n), (0, 0, 0, 0))
     ImageDraw.Draw(img).text((n / 2, n / 2), ch, font=_font(path, px), fill=(0, 0, 0, 255), anchor="mm",
