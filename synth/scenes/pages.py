@@ -19,8 +19,8 @@ PLATFORMS = {
 WIDGET_HEAD_H = 56
 # The widget's chromes (templates/widgets/captcha.html.j2), drawn per page, and the colour of the instruction
 # written into each one's band (synth.compose)
-CHROMES = ("band", "panel", "card", "tiles")
 CHROME_INK = {"band": (255, 255, 255), "panel": (34, 34, 34), "card": (34, 34, 34), "tiles": (255, 255, 255)}
+CHROMES = tuple(CHROME_INK)
 CONTROLS = ("input", "skip", "none")   # widget variants: an answer field, a Skip button, neither
 
 
@@ -64,6 +64,7 @@ def _env() -> jinja2.Environment:
                               bytecode_cache=jinja2.FileSystemBytecodeCache(str(cache_dir("jinja-pages"))))
 
 
+@lru_cache(maxsize=4096)     # asked for every sample (synth.compose)
 def widget_chrome(spec: PageSpec) -> str:
     """The chrome of the page's CAPTCHA widget (CHROMES), drawn from the page's seed."""
     return CHROMES[int(np.random.default_rng([spec.variant, 17]).integers(len(CHROMES)))]
