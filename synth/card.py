@@ -20,8 +20,9 @@ SUMMARY = {
     "captcha": "Verified CAPTCHA instances (counting, rotation, sliders, grids, text and more) placed into web, "
                "phone-app and desktop screens rendered by Chromium, each with a reference solution and an "
                "acceptance rule that scores any proposed action sequence.",
-    "grounding": "Screens of web pages, phone apps and desktop windows rendered by Chromium, each with one "
-                 "element described in words and its exact box, taken from the rendered DOM.",
+    "grounding": "Screens of web pages, phone apps and desktop windows rendered by Chromium, each with several "
+                 "queries that describe an element in words (or, for refusals, a control the screen lacks), with "
+                 "its exact box taken from the rendered DOM, and every visible element listed.",
 }
 
 
@@ -42,6 +43,8 @@ def command(config: dict) -> str:
               "--image-format", config["image_format"]]
     if config["kind"] == "captcha":
         parts += ["--infeasible", str(config["infeasible"])]
+    else:
+        parts += ["--queries", str(config["queries"]), "--refusal", str(config["refusal"])]
     if config.get("pages"):
         parts += ["--pages", config["pages"]]
     return shlex.join(parts)
@@ -132,8 +135,13 @@ All coordinates are pixels of the stored image, origin top-left, x right, y down
 - `widget`: box of the CAPTCHA widget (`null` for grounding); `objects`: labelled boxes (targets,
   distractors, buttons) with their visible fraction
 - `params`, `checks`: the resolved generator settings and the verification measurements
+- grounding only: `queries`, every query on the screenshot (`instruction`, `kind`, `style`, `target`
+  element id, `feasible`, `accept`, `actions`; the top-level fields are the first query's; a refusal has
+  `feasible: false` and no steps or actions), and `elements`, every visible element (`id`, `role`,
+  `name`, `bbox`)
 
-`synth.reward.score(label, actions)` turns a proposed action sequence into a reward in [0, 1].
+`synth.reward.score(label, actions)` turns a proposed action sequence into a reward in [0, 1]; a
+grounding query `i` is scored as `synth.reward.score(synth.spec.query_label(label, i), actions)`.
 
 ## Loading
 

@@ -103,11 +103,18 @@ def grounding(
     seed: Seed = 0, lang: Lang = "mix", platform: Platform = "mix", workers: Workers = 0,
     shard_size: ShardSize = 1000, image_format: ImageFormat = "jpg", executor: Executor = "local",
     ray_address: RayAddress = None, pages: Pages = None,
+    queries: Annotated[int, typer.Option(help="queries per screenshot, each on another element (1: one query)")] = 8,
+    refusal: Annotated[float, typer.Option(help="share of queries that name a control the screen lacks "
+                                                "(answer: [-1, -1])")] = 0.1,
 ) -> None:
-    """Generate verified grounding samples: an element of a rendered screen, described, with its exact box."""
+    """Generate verified grounding samples: a rendered screen with queries on its elements, each with its exact box."""
     start_workers(workers, executor)
+    if not 1 <= queries <= 32:
+        fail(f"--queries must be in 1..32, got {queries}")
+    if not 0.0 <= refusal < 1.0:
+        fail(f"--refusal must be in 0..1 (below 1), got {refusal}")
     generate("grounding", difficulty, n, out, seed, lang, platform, workers, shard_size, image_format, executor,
-             ray_address, pages, families=("element",))
+             ray_address, pages, families=("element",), queries=queries, refusal=refusal)
 
 
 def start_workers(workers: int, executor: str) -> None:
@@ -316,12 +323,14 @@ def export(
     max_pixels: Annotated[Optional[int], typer.Option(help="pixel budget of the qwen2.5-vl / ui-tars resize "
                                                            "(default 1003520 / 12845056)")] = None,
     name: Annotated[str, typer.Option(help="name of the exported set (file and dataset names)")] = "synth",
+    split_queries: Annotated[bool, typer.Option(help="one single-turn record per grounding query, instead of one "
+                                                     "conversation per screenshot with a turn per query")] = False,
 ) -> None:
     """Export datasets for a trainer or a benchmark: VenusBench-CAPTCHA records + train.jsonl, LLaMA-Factory,
     ms-swift or TRL conversations, or ScreenSpot-style grounding JSON (see README, "Training with synth")."""
     from synth.export import Options, export as run_export
 
-    options = Options(coords=coords, target=target, max_pixels=max_pixels, name=name)
+    options = Options(coords=coords, target=target, max_pixels=max_pixels, name=name, split_queries=split_queries)
     try:
         report = run_export(datasets, out, fmt, options)
     except (FileNotFoundError, ValueError) as e:

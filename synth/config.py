@@ -26,6 +26,8 @@ class RunConfig:
     image_format: str = "jpg"         # jpg | png
     infeasible: float = 0.1           # share of samples with no valid target, where a family supports it
     kind: str = "captcha"
+    queries: int = 8                  # grounding: queries per screenshot
+    refusal: float = 0.1              # grounding: share of queries whose target is absent
     pages: str = ""                   # --pages: a folder of pages to use instead of the built-in screens
     page_list: tuple[tuple[str, str], ...] = ()   # its usable pages, (template, lang), set by synth.pagesdir.survey
 

@@ -52,11 +52,17 @@ def parse_venus(text: str, width: int, height: int, grid: tuple[float, float] = 
     return [a for _, a in sorted(found, key=lambda f: f[0])]
 
 
+REFUSAL = re.compile(r"^\[\s*-1(?:\.0*)?\s*,\s*-1(?:\.0*)?\s*\]$")   # "the target is not on the screen"
+
+
 def parse_output(output, width: int, height: int) -> list[dict]:
     """A model's output as pixel actions: a list of action dicts (the label's own format, or that list as
-    JSON text), or UI-Venus-2 text. ParseError when it is neither."""
+    JSON text), UI-Venus-2 text, or the refusal `[-1, -1]` (no action: `[]`). ParseError when it is none."""
     if isinstance(output, str):
-        stripped = output.strip()
+        stripped = re.sub(r"<think>.*?</think>", "", output, flags=re.S).strip()
+        inner = re.fullmatch(r"<action>(.*)</action>", stripped, re.S)
+        if REFUSAL.match(inner.group(1).strip() if inner else stripped):
+            return []
         if stripped.startswith("["):
             try:
                 output = json.loads(stripped)

@@ -55,7 +55,7 @@ def _problem(cfg: RunConfig, browser: Browser, name: str) -> tuple[str | None, s
     if cfg.kind == "grounding":
         try:
             choose(np.random.default_rng(0), dataclasses.replace(page, spec=grounding_spec(cfg, name, lang)),
-                   cfg.difficulty, lang)
+                   cfg.difficulty)
         except Reject:
             return "pages.no_target", lang, page.blocked
         return None, lang, page.blocked

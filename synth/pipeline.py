@@ -79,6 +79,8 @@ class Generator:
         for attempt in range(MAX_ATTEMPTS):
             seed = sample_seed(self.cfg.seed, index, attempt)
             try:
+                if self.cfg.kind == "grounding":
+                    return self.cfg.key(index), self._attempt_grounding(index, seed, rejections), rejections
                 return self.cfg.key(index), self._attempt(index, seed), rejections
             except Reject as r:
                 rejections[r.reason] += 1
@@ -86,8 +88,6 @@ class Generator:
                            f"({dict(rejections)})")
 
     def _attempt(self, index: int, seed: int) -> dict[str, bytes]:
-        if self.cfg.kind == "grounding":
-            return self._attempt_grounding(index, seed)
         cfg = self.cfg
         rng = np.random.default_rng(seed)
         family = FAMILIES[cfg.families[index % len(cfg.families)]]
@@ -121,8 +121,9 @@ class Generator:
         return {cfg.image_format: image, "json": spec.encode(label)}
 
 
-    def _attempt_grounding(self, index: int, seed: int) -> dict[str, bytes]:
-        """A grounding sample on its own freshly rendered page (so no two samples share an image)."""
+    def _attempt_grounding(self, index: int, seed: int, why: Counter) -> dict[str, bytes]:
+        """A grounding sample on its own freshly rendered page (so no two samples share an image), with the
+        run's queries on it."""
         from synth.grounding import levels as grounding_levels, sample as grounding_sample
 
         cfg = self.cfg
@@ -137,11 +138,9 @@ class Generator:
             lang = cfg.lang if cfg.lang != "mix" else ("en", "zh")[(index // len(platforms)) % 2]
             viewport, dpr = grounding_levels.SCREENS[platform][cfg.difficulty]
             page = self.browser.render(PageSpec(template, lang, int(rng.integers(2**31)), "none", "none", viewport, dpr))
-        el, kind, instruction, knobs = grounding_sample.choose(rng, page, cfg.difficulty, page.spec.lang)
-        h, w = page.rgb.shape[:2]
-        visible = [e for e in page.elements if grounding_sample.on_screen(e, w, h)]
-        label = grounding_sample.make_label(cfg.key(index), cfg.kind, cfg.difficulty, seed, page, el, kind,
-                                            instruction, knobs, visible)
+        refusals = grounding_sample.refusal_count(index, cfg.queries, cfg.refusal)
+        queries, knobs = grounding_sample.choose(rng, page, cfg.difficulty, cfg.queries, refusals, why)
+        label = grounding_sample.make_label(cfg.key(index), cfg.kind, cfg.difficulty, seed, page, queries, knobs)
         grounding_sample.check(label)
         return {cfg.image_format: encode_image(page.rgb, cfg.image_format), "json": spec.encode(label)}
 

@@ -1,5 +1,8 @@
 """Score a proposed action sequence against a label's `accept` rule: a reward in [0, 1].
 
+A grounding sample's queries are scored one at a time: `score(spec.query_label(label, i), actions)`. A
+refusal query (the target is absent) has no steps: no action at all scores 1.0, any action 0.0.
+
 Clicks that land in a neutral region (answer field, Verify button) are ignored. A drag is judged by where
 it grabs and how far it moves the grabbed thing (see `_drag_matches`). The remaining actions
 are matched one-to-one to the accept steps (in order when `order_matters`); with partial credit the
@@ -90,7 +93,7 @@ def score(label: dict, actions: list[dict], rules: str = "synth") -> float:
     if rules != "synth":
         raise ValueError(f"rules must be one of {', '.join(RULES)}, got {rules!r}")
     acc = label["accept"]
-    neutral = acc["neutral_regions"]
+    neutral = [b for b in acc["neutral_regions"] if b[2] > b[0] and b[3] > b[1]]   # a zero box holds no click
     kept = [a for a in actions if not (isinstance(a, dict) and a.get("type") == "click" and _point(a, "point")
                                        and any(_in(b, a["point"]) for b in neutral))]
     kept = [a for a in kept if isinstance(a, dict)]
@@ -103,10 +106,11 @@ def score(label: dict, actions: list[dict], rules: str = "synth") -> float:
 
 
 def score_output(label: dict, output, rules: str = "synth") -> float:
-    """Reward of a model's raw output for `label`: UI-Venus action text (0–999) or a list of pixel actions;
-    0.0 when it holds no readable action (an RL loop can feed it any text)."""
+    """Reward of a model's raw output for `label`: UI-Venus action text (0–999), a list of pixel actions, or
+    the refusal `[-1, -1]` (no action: 1.0 only where the target is absent); 0.0 when it holds no readable
+    action (an RL loop can feed it any text)."""
     try:
         actions = parse_output(output, label["image"]["width"], label["image"]["height"])
     except ParseError:
-        actions = []
-    return score(label, actions, rules) if actions else 0.0
+        return 0.0
+    return score(label, actions, rules)

@@ -1,15 +1,19 @@
-"""Score model predictions against a dataset: success rate and mean reward, overall and by family and level."""
+"""Score model predictions against a dataset: success rate and mean reward, overall and by family and level.
+
+A prediction is a JSON line {"key", "output"}, plus "query" (0-based, default 0) for the queries of a
+grounding sample that holds several: every query of the dataset is scored, and one without a prediction
+counts as missing."""
 import json
 from collections import defaultdict
 from pathlib import Path
 
-from synth import reward
+from synth import reward, spec
 from synth.dataset import iter_labels
 from synth.formats import ParseError, parse_output
 
 
-def read_predictions(path: Path) -> tuple[dict[str, object], list[str]]:
-    """{key: output} from a JSONL file, and a list of problems with lines that could not be read."""
+def read_predictions(path: Path) -> tuple[dict[tuple[str, int], object], list[str]]:
+    """{(key, query): output} from a JSONL file, and a list of problems with lines that could not be read."""
     preds, problems = {}, []
     with open(path, encoding="utf-8", errors="replace") as f:     # undecodable bytes make a line unreadable
         for n, line in enumerate(f, 1):
@@ -17,9 +21,12 @@ def read_predictions(path: Path) -> tuple[dict[str, object], list[str]]:
                 continue
             try:
                 row = json.loads(line)
-                preds[str(row["key"])] = row["output"]
-            except (json.JSONDecodeError, KeyError, TypeError):
-                problems.append(f"line {n}: not a JSON object with 'key' and 'output'")
+                query = row.get("query", 0)
+                if type(query) is not int or query < 0:
+                    raise TypeError
+                preds[(str(row["key"]), query)] = row["output"]
+            except (json.JSONDecodeError, KeyError, TypeError, AttributeError):
+                problems.append(f"line {n}: not a JSON object with 'key', 'output' and an optional 'query' index")
     return preds, problems
 
 
@@ -32,22 +39,24 @@ def score_dataset(dataset: Path, predictions: Path, rules: str = "synth") -> dic
                          + (f" ({problems[0]})" if problems else ": the file is empty"))
     groups: dict[str, dict[str, list[float]]] = {"by_family": defaultdict(list), "by_difficulty": defaultdict(list)}
     rewards, unparseable, missing, seen = [], [], [], set()
-    for label in iter_labels(dataset):
-        key = label["key"]
-        seen.add(key)
-        if key not in preds:
-            missing.append(key)
-            r = 0.0
-        else:
-            try:
-                actions = parse_output(preds[key], label["image"]["width"], label["image"]["height"])
-                r = reward.score(label, actions, rules=rules)
-            except ParseError:
-                unparseable.append(key)
+    for sample in iter_labels(dataset):
+        for i in range(len(sample.get("queries") or [None])):
+            label, key = spec.query_label(sample, i), (sample["key"], i)
+            name = sample["key"] if i == 0 else f"{sample['key']}#{i}"
+            seen.add(key)
+            if key not in preds:
+                missing.append(name)
                 r = 0.0
-        rewards.append(r)
-        groups["by_family"][label["family"]].append(r)
-        groups["by_difficulty"][str(label["difficulty"])].append(r)
+            else:
+                try:
+                    actions = parse_output(preds[key], label["image"]["width"], label["image"]["height"])
+                    r = reward.score(label, actions, rules=rules)
+                except ParseError:
+                    unparseable.append(name)
+                    r = 0.0
+            rewards.append(r)
+            groups["by_family"][label["family"]].append(r)
+            groups["by_difficulty"][str(label["difficulty"])].append(r)
 
     def summary(rs: list[float]) -> dict:
         return {"n": len(rs), "success_rate": round(sum(r == 1.0 for r in rs) / len(rs), 4) if rs else 0.0,

@@ -19,6 +19,9 @@ OBJECT_KEYS = {"id": int, "role": str, "label": str, "bbox": list, "visible_frac
 # the typed text ("" otherwise), `duration` the press time in seconds (0.0 otherwise).
 ACTION_KEYS = {"type": str, "point": list, "start": list, "end": list, "text": str, "duration": float}
 ACTION_TYPES = {"click", "drag", "type", "long_press"}
+QUERY_KEYS = {"instruction": str, "kind": str, "style": str, "target": int, "feasible": bool, "accept": dict,
+              "actions": list}
+ELEMENT_KEYS = {"id": int, "role": str, "name": str, "bbox": list}
 TOP_KEYS = {"schema": str, "key": str, "kind": str, "family": str, "difficulty": int, "seed": int,
             "platform": str, "lang": str, "template": str, "image": dict, "instruction": str, "answer": dict,
             "actions": list, "accept": dict, "widget": (list, type(None)), "objects": list, "params": dict,
@@ -57,6 +60,20 @@ def action(type_: str, point=None, end=None, text: str = "", duration: float = 0
     p = fbox(point)
     return {"type": type_, "point": p, "start": p, "end": fbox(end) if type_ == "drag" else p, "text": text,
             "duration": round(float(duration), 2)}
+
+
+def query_label(label: dict, i: int) -> dict:
+    """The label as if query `i` of a grounding sample were its only one (its instruction, answer, accept
+    and actions), for scoring and exporting one query at a time; the label itself for i = 0 without queries."""
+    queries = label.get("queries")
+    if not queries:
+        if i != 0:
+            raise IndexError(f"sample {label['key']} has one query, not {i + 1}")
+        return label
+    q = queries[i]
+    typed = next((s["text"] for s in q["accept"]["steps"] if s["type"] == "type"), "")
+    return {**label, "instruction": q["instruction"], "accept": q["accept"], "actions": q["actions"],
+            "answer": answer(text=typed, feasible=q["feasible"])}
 
 
 def encode(label: dict) -> bytes:
@@ -142,10 +159,39 @@ def validate(label: dict) -> list[str]:
         else:
             check_box(f"accept step {i} region", s["region"])
             check_box(f"accept step {i} end_region", s["end_region"])
-    if not acc.get("steps"):
+    if not acc.get("steps") and label["answer"].get("feasible", True):
         errors.append("accept has no steps")
     for i, b in enumerate(acc.get("neutral_regions") or []):
         check_box(f"neutral region {i}", b)
     if not acc.get("neutral_regions"):
         errors.append("accept has no neutral regions")
+    if "queries" in label:
+        errors += _query_errors(label)
+    return errors
+
+
+def _query_errors(label: dict) -> list[str]:
+    """How a grounding sample's `queries` and `elements` break the contract: each query a label of its own
+    (query_label), the first one the top level, a refusal without steps or actions."""
+    errors = []
+    queries, elements = label["queries"], label.get("elements")
+    if not isinstance(queries, list) or not queries:
+        return ["queries is not a non-empty list"]
+    if not isinstance(elements, list):
+        return ["elements is not a list"]
+    for e in elements:
+        if set(e) != set(ELEMENT_KEYS) or any(type(e[k]) is not t for k, t in ELEMENT_KEYS.items()):
+            errors.append(f"element {e.get('id')} keys/types differ from {sorted(ELEMENT_KEYS)}")
+    for i, q in enumerate(queries):
+        if set(q) != set(QUERY_KEYS) or any(type(q[k]) is not t for k, t in QUERY_KEYS.items()):
+            errors.append(f"query {i} keys/types differ from {sorted(QUERY_KEYS)}")
+            continue
+        if q["feasible"] == bool(q["accept"].get("steps")) == bool(q["actions"]):
+            view = {k: v for k, v in query_label(label, i).items() if k not in ("queries", "elements")}
+            errors += [f"query {i}: {e}" for e in validate(view)]
+        else:
+            errors.append(f"query {i}: a feasible query has accept steps and actions, a refusal neither")
+    q0 = queries[0]
+    if (label["instruction"], label["accept"], label["actions"]) != (q0["instruction"], q0["accept"], q0["actions"]):
+        errors.append("the top-level instruction, accept and actions are not the first query's")
     return errors

@@ -96,6 +96,7 @@ def test_grounding_card(grounding_set):
     assert meta["task_categories"] == ["image-text-to-text", "object-detection"] and meta["language"] == ["en"]
     assert meta["configs"][0]["data_files"][0]["path"] == "grounding-*.tar"
     assert command(card) == ["synth", "grounding", "--difficulty", "2", "--n", "3", "--seed", "7", "--lang", "en",
-                             "--platform", "web", "--shard-size", "1000", "--image-format", "jpg"]
+                             "--platform", "web", "--shard-size", "1000", "--image-format", "jpg", "--queries", "8",
+                             "--refusal", "0.1"]
     labels = [s["label"] for s in read_samples(grounding_set)]
     assert tables(card)["family"] == {"element": 3} == dict(Counter(l["family"] for l in labels))

@@ -8,7 +8,7 @@ import sys
 import pytest
 from PIL import Image
 
-from synth import reward
+from synth import reward, spec
 from synth.cli import main
 from synth.dataset import iter_labels
 from synth.export import FORMAT_NAMES, Options
@@ -91,18 +91,44 @@ def test_chat_formats_round_trip_to_reward_one(fmt, coords, captcha_set, groundi
     else:
         records = [json.loads(line) for line in (out / "train.jsonl").read_text().splitlines()]
     assert len(records) == len(labels)
+    refusals = 0
     for rec in records:
         lab = labels[rec["key"]]
         text = json.dumps(rec["messages"])
         n_images = text.count("<image>") if fmt != "trl" else text.count('"type": "image"')
         assert n_images == len(rec["images"]) == 1 and (out / rec["images"][0]).is_file()
-        answer = assistant(rec)
-        if answer == "<bbox>":                      # swift fills in its own box from the objects
-            x0, y0, x1, y1 = rec["objects"]["bbox"][0]
-            actions = [{"type": "click", "point": [(x0 + x1) / 2, (y0 + y1) / 2]}]
-        else:
-            actions = read_answer(lab, answer, Options(coords=coords))
-        assert reward.score(lab, actions) == 1.0, (lab["family"], answer)
+        answers = [assistant({"messages": [m]}) for m in rec["messages"] if m["role"] == "assistant"]
+        queries = lab.get("queries") or [None]
+        assert len(answers) == len(queries)          # one turn per query, in order
+        boxes = iter(rec.get("objects", {}).get("bbox", []))
+        for i, answer in enumerate(answers):
+            view = spec.query_label(lab, i)
+            if answer == "<bbox>":                   # swift fills in its own box from the objects, in order
+                x0, y0, x1, y1 = next(boxes)
+                actions = [{"type": "click", "point": [(x0 + x1) / 2, (y0 + y1) / 2]}]
+            else:
+                actions = read_answer(view, answer, Options(coords=coords))
+                if fmt == "swift" and view["answer"]["feasible"] and lab["kind"] == "grounding":
+                    next(boxes)
+            if lab["kind"] == "grounding" and view["accept"]["steps"]:   # a point answers the target's step
+                view = {**view, "accept": {**view["accept"], "steps": view["accept"]["steps"][:1]}}
+            refusals += not view["answer"]["feasible"]
+            assert reward.score(view, actions) == 1.0, (lab["family"], answer)
+    assert refusals > 0
+
+
+def test_split_queries_give_one_single_turn_record_per_query(grounding_set, labels, tmp_path):
+    out = export(tmp_path, "llamafactory", grounding_set, extra=("--split-queries",))
+    records = json.loads((out / "synth.json").read_text())
+    samples = [lab for lab in labels.values() if lab["kind"] == "grounding"]
+    assert len(records) == sum(len(lab["queries"]) for lab in samples)
+    for rec in records:
+        key, query = rec["key"].split("#")
+        view = spec.query_label(labels[key], int(query))
+        assert [m["role"] for m in rec["messages"]] == ["system", "user", "assistant"]
+        assert rec["messages"][1]["content"] == "<image>" + view["instruction"]
+        actions = read_answer(view, rec["messages"][2]["content"], Options())
+        assert (actions == []) == (not view["answer"]["feasible"])
 
 
 def test_coordinates_map_back_within_a_pixel():

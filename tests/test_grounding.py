@@ -1,5 +1,6 @@
 """Grounding samples: targets from the rendered DOM, unique instructions, exact boxes."""
 import json
+from collections import Counter
 import subprocess
 import sys
 
@@ -7,7 +8,7 @@ import pytest
 
 from synth import reward, spec
 from synth.cli import main
-from synth.grounding.describe import LEFTOVERS, relation, text
+from synth.grounding.describe import LEFTOVERS, phrase, relation, text
 from synth.grounding.levels import SCREENS
 from tests.conftest import read_samples
 
@@ -20,42 +21,80 @@ def grounding_set(tmp_path_factory):
     return out
 
 
-def test_labels_meet_the_contract_and_reference_hits_the_target(grounding_set):
+def test_labels_meet_the_contract_and_every_query_hits_its_target(grounding_set):
     samples = read_samples(grounding_set)
     assert len(samples) == 12
+    refusals = total = 0
     for s in samples:
         lab = s["label"]
         assert spec.validate(lab) == [] and lab["kind"] == "grounding" and lab["widget"] is None
-        target = lab["objects"][0]
-        assert target["role"] == "target"
-        x0, y0, x1, y1 = target["bbox"]
-        px, py = lab["actions"][0]["point"]
-        assert x0 <= px <= x1 and y0 <= py <= y1
-        assert reward.score(lab, lab["actions"]) == 1.0
-        for other in lab["objects"][1:]:
-            p = spec.center(other["bbox"])
-            if not (x0 <= p[0] <= x1 and y0 <= p[1] <= y1):
-                assert reward.score(lab, [{"type": "click", "point": p}] + lab["actions"][1:]) < 1.0
-        assert not any(s in lab["instruction"] for s in LEFTOVERS)
+        assert 1 <= len(lab["queries"]) <= 8 and lab["instruction"] == lab["queries"][0]["instruction"]
+        total += len(lab["queries"])
+        elements = {e["id"]: e for e in lab["elements"]}
+        assert len({q["target"] for q in lab["queries"] if q["feasible"]}) == sum(q["feasible"] for q in lab["queries"])
+        for i, q in enumerate(lab["queries"]):
+            view = spec.query_label(lab, i)
+            assert reward.score(view, view["actions"]) == 1.0
+            assert not any(x in q["instruction"] for x in LEFTOVERS)
+            if not q["feasible"]:      # nothing but no action answers a refusal
+                refusals += 1
+                assert view["actions"] == [] and q["target"] == -1
+                assert reward.score(view, [{"type": "click", "point": spec.center(lab["elements"][0]["bbox"])}]) == 0.0
+                continue
+            x0, y0, x1, y1 = q["accept"]["steps"][0]["region"]
+            assert elements[q["target"]]["bbox"] == [x0, y0, x1, y1]
+            px, py = q["actions"][0]["point"]
+            assert x0 <= px <= x1 and y0 <= py <= y1
+            for other in lab["elements"]:        # a click on any other element's centre fails
+                p = spec.center(other["bbox"])
+                if not (x0 <= p[0] <= x1 and y0 <= p[1] <= y1):
+                    assert reward.score(view, [{"type": "click", "point": p}] + view["actions"][1:]) < 1.0
         (w, h), dpr = SCREENS[lab["platform"]][3]
         assert (lab["image"]["width"], lab["image"]["height"]) == (w * dpr, h * dpr)
+    assert abs(refusals - 0.1 * total) <= 2       # the share is spread evenly over the run
     labels = [s["label"] for s in samples]
     assert {l["platform"] for l in labels} == {"web", "mobile", "desktop"}
     assert {l["lang"] for l in labels} == {"en", "zh"}
 
 
+def _el(i, role, label, box, **kw):
+    return {"index": i, "role": role, "text": label, "box": box, "icon": "", "fn": "", "field": "", "sample": "", **kw}
+
+
 def test_descriptions_are_unique_or_refused():
-    def el(i, role, label, box, **kw):
-        return {"index": i, "role": role, "text": label, "box": box, "icon": "", "fn": "", "field": "", "sample": "", **kw}
-    a = el(0, "button", "Save", [100, 10, 160, 40])
-    b = el(1, "button", "Save", [200, 10, 260, 40])
-    c = el(2, "button", "Cancel", [300, 10, 360, 40])
+    a = _el(0, "button", "Save", [100, 10, 160, 40])
+    b = _el(1, "button", "Save", [200, 10, 260, 40])
+    c = _el(2, "button", "Cancel", [300, 10, 360, 40])
     page = [a, b, c]
     assert text(a, page, {"Save": 2, "Cancel": 1}, "en") is None              # two "Save" buttons
-    assert text(c, page, {"Save": 2, "Cancel": 1}, "en") == 'Click "Cancel"'
-    label = el(3, "link", "Name", [10, 10, 60, 40])
-    assert relation(a, page + [label], {"Save": 2, "Cancel": 1, "Name": 1}, "en") == 'Click the button right of "Name"'
-    assert relation(b, page + [label], {"Save": 2, "Cancel": 1, "Name": 1}, "en") is None
+    assert text(c, page, {"Save": 2, "Cancel": 1}, "en") == '"Cancel"'
+    assert phrase("text", '"Cancel"', "instruction", "en", "web") == 'Click "Cancel"'
+    assert phrase("text", "“取消”", "action", "zh", "mobile") == "轻触“取消”"
+    label = _el(3, "link", "Name", [10, 10, 60, 40])
+    texts = {"Save": 2, "Cancel": 1, "Name": 1}
+    assert relation(a, page + [label], texts, "en") == 'the button right of "Name"'
+    assert relation(b, page + [label], texts, "en") == 'the button left of "Cancel"'  # right of "Name": a is nearer
+    assert relation(a, page + [label, _el(4, "button", "", [65, 10, 95, 40])], texts, "en") is None
+
+
+def test_relations_name_the_nearest_element_that_way_with_nothing_between():
+    anchor = _el(0, "link", "Total", [100, 100, 160, 130])
+    texts = {"Total": 1}
+    for box, words in (([40, 100, 70, 130], "left of"), ([110, 40, 150, 70], "above"), ([110, 150, 150, 180], "below"),
+                       ([180, 100, 210, 130], "right of")):
+        target = _el(1, "button", "", box)
+        assert relation(target, [anchor, target], texts, "en") == f'the button {words} "Total"'
+    target = _el(1, "button", "", [200, 100, 230, 130])
+    why = Counter()                      # an icon drawn between them: "right of" could mean either
+    assert relation(target, [anchor, target], texts, "en", marks=[[170, 105, 185, 125]], why=why) is None
+    assert why == {"relation.something_between": 1}
+    rival = _el(2, "button", "", [205, 140, 235, 170])        # not on the line: no rival
+    assert relation(target, [anchor, target, rival], texts, "zh") == "“Total”右边的按钮"
+    # a field whose text is only part of its box is no anchor: the emoji button inside it is nearer
+    field_ = _el(3, "link", "Message", [0, 300, 300, 340])
+    emoji = _el(4, "icon", "", [260, 305, 290, 335])
+    mic = _el(5, "icon", "", [310, 305, 340, 335])
+    assert relation(mic, [field_, emoji, mic], {"Message": 1}, "en") is None
 
 
 def test_screenspot_export(grounding_set, tmp_path):
@@ -64,10 +103,13 @@ def test_screenspot_export(grounding_set, tmp_path):
     assert r.returncode == 0, r.stderr
     records = json.loads((tmp_path / "ss" / "screenspot.json").read_text())
     labels = {s["label"]["key"]: s["label"] for s in read_samples(grounding_set)}
-    assert len(records) == 12
+    queries = [(k, i, q) for k, lab in labels.items() for i, q in enumerate(lab["queries"])]
+    assert len(records) == sum(q["feasible"] for _, _, q in queries)      # one per query; refusals left out
     for rec in records:
         assert (tmp_path / "ss" / rec["img_filename"]).exists()
-        x0, y0, x1, y1 = labels[rec["key"]]["objects"][0]["bbox"]
+        q = labels[rec["key"]]["queries"][rec["query"]]
+        x0, y0, x1, y1 = q["accept"]["steps"][0]["region"]
+        assert rec["instruction"] == q["instruction"] and q["feasible"]
         assert rec["bbox"] == pytest.approx([x0, y0, x1 - x0, y1 - y0], abs=0.02)
         assert rec["data_type"] in ("text", "icon") and rec["platform"] in ("web", "mobile", "desktop")
 

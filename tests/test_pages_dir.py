@@ -52,13 +52,19 @@ def test_grounding_labels_are_valid_and_scored(grounding_runs):
         for o in lab["objects"]:
             x0, y0, x1, y1 = o["bbox"]
             assert 0 <= x0 <= x1 <= w and 0 <= y0 <= y1 <= h
-        x0, y0, x1, y1 = lab["objects"][0]["bbox"]
-        px, py = lab["actions"][0]["point"]
-        assert x0 <= px <= x1 and y0 <= py <= y1
-        assert reward.score(lab, lab["actions"]) == 1.0
-        assert reward.score(lab, [{"type": "click", "point": [x1 + 40, y1 + 40]}] + lab["actions"][1:]) < 1.0
-        quoted = lab["instruction"].split('"')[1] if '"' in lab["instruction"] else ""
-        assert quoted == "" or quoted == lab["objects"][0]["label"]     # only text drawn inside the target
+        for i, q in enumerate(lab["queries"]):
+            view = spec.query_label(lab, i)
+            assert reward.score(view, view["actions"]) == 1.0
+            if not q["feasible"]:
+                assert view["actions"] == [] and reward.score(view, [{"type": "click", "point": [w / 2, h / 2]}]) == 0.0
+                continue
+            x0, y0, x1, y1 = q["accept"]["steps"][0]["region"]
+            px, py = view["actions"][0]["point"]
+            assert x0 <= px <= x1 and y0 <= py <= y1
+            assert reward.score(view, [{"type": "click", "point": [x1 + 40, y1 + 40]}] + view["actions"][1:]) < 1.0
+        if lab["queries"][0]["feasible"]:
+            quoted = lab["instruction"].split('"')[1] if '"' in lab["instruction"] else ""
+            assert quoted == "" or quoted == lab["objects"][0]["label"]     # only text drawn inside the target
     # module scripts built the catalog's buttons; absolute asset paths loaded the stylesheet and the logo
     assert any(s["label"]["template"] == "pages/catalog.html" for s in samples)
 

@@ -22,11 +22,13 @@ TARGETS = ("point", "box")
 @dataclass(frozen=True)
 class Options:
     """What every exporter may be asked: the model's coordinate convention, grounding answers as a point or a
-    box, the pixel budget of the resizing conventions, and the name of the exported set."""
+    box, the pixel budget of the resizing conventions, the name of the exported set, and whether the
+    queries of a grounding sample become one multi-turn record or one record each."""
     coords: str = "ui-venus"
     target: str = "point"
     max_pixels: int | None = None
     name: str = "synth"
+    split_queries: bool = False      # a grounding sample's queries as records of their own, not one dialogue
 
     def frame(self, label: dict):
         return frame(self.coords, label["image"]["width"], label["image"]["height"], self.max_pixels)

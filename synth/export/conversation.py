@@ -1,8 +1,11 @@
 """One sample as a chat turn: system prompt, user turn and the assistant's answer, in a model's coordinate
 convention. CAPTCHA samples answer in UI-Venus action syntax (a long press with its duration); grounding
-samples answer with a point `[x, y]` or a box `[x1, y1, x2, y2]`, or `[-1, -1]` when the target is absent."""
+samples answer with a point `[x, y]` or a box `[x1, y1, x2, y2]`, or `[-1, -1]` when the target is absent.
+A grounding sample with several queries is one conversation with a turn per query, or (`split_queries`) one
+conversation per query."""
 from dataclasses import dataclass
 
+from synth import spec
 from synth.export.answer import action_text, grounding_text, model_actions, parse_actions, parse_grounding
 from synth.export.prompts import VENUS_CAPTCHA_USER, captcha_system, grounding_system, think
 
@@ -30,3 +33,25 @@ def read_answer(label: dict, text: str, options) -> list[dict]:
     if label["kind"] == "grounding":
         return parse_grounding(text, frame)
     return parse_actions(text, frame)
+
+
+def dialogues(label: dict, options) -> list[tuple[int, list[dict]]]:
+    """The sample's records: (index of the first query, the label as seen by each of its turns,
+    `spec.query_label`). One record of every query in order, or one per query with `options.split_queries`."""
+    views = [spec.query_label(label, i) for i in range(len(label.get("queries") or [None]))]
+    return list(enumerate([v] for v in views)) if options.split_queries else [(0, views)]
+
+
+def messages(turns: list[Turn]) -> list[dict]:
+    """Turns as chat messages: the system prompt once, then each user question (the image placeholder in the
+    first one only) and its answer."""
+    out = [{"role": "system", "content": turns[0].system}]
+    for j, t in enumerate(turns):
+        out += [{"role": "user", "content": t.user if j == 0 else t.user.removeprefix("<image>")},
+                {"role": "assistant", "content": t.assistant}]
+    return out
+
+
+def record_key(label: dict, query: int, options) -> str:
+    """A record's key: the sample's, with `#<query>` when queries are split into records of their own."""
+    return f"{label['key']}#{query}" if options.split_queries else label["key"]

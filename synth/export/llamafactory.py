@@ -9,7 +9,7 @@ that folder."""
 import json
 from pathlib import Path
 
-from synth.export.conversation import turn
+from synth.export.conversation import dialogues, messages, record_key, turn
 
 KINDS = ("captcha", "grounding")
 DESCRIPTION = "LLaMA-Factory sharegpt records (messages + images) with a dataset_info.json entry"
@@ -20,11 +20,9 @@ class Writer:
         self.out, self.options, self.records = out, options, []
 
     def add(self, label: dict, image_name: str) -> None:
-        t = turn(label, self.options)
-        self.records.append({"messages": [{"role": "system", "content": t.system},
-                                          {"role": "user", "content": t.user},
-                                          {"role": "assistant", "content": t.assistant}],
-                             "images": [image_name], "key": label["key"]})
+        for query, views in dialogues(label, self.options):
+            self.records.append({"messages": messages([turn(v, self.options) for v in views]),
+                                 "images": [image_name], "key": record_key(label, query, self.options)})
 
     def close(self) -> dict:
         name = self.options.name

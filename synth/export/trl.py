@@ -9,7 +9,7 @@ images (README, "Training with synth")."""
 from pathlib import Path
 
 from synth.export import write_jsonl
-from synth.export.conversation import turn
+from synth.export.conversation import dialogues, messages, record_key, turn
 
 KINDS = ("captcha", "grounding")
 DESCRIPTION = "TRL vision-SFT JSONL (messages with typed content + images), loadable by datasets"
@@ -24,13 +24,17 @@ class Writer:
         self.out, self.options, self.records = out, options, []
 
     def add(self, label: dict, image_name: str) -> None:
-        t = turn(label, self.options)
-        user = [{"type": "image", "text": None}] + ([_text(t.user.removeprefix("<image>"))]
-                                                    if t.user != "<image>" else [])
-        self.records.append({"messages": [{"role": "system", "content": [_text(t.system)]},
-                                          {"role": "user", "content": user},
-                                          {"role": "assistant", "content": [_text(t.assistant)]}],
-                             "images": [image_name], "key": label["key"]})
+        for query, views in dialogues(label, self.options):
+            typed = []
+            for m in messages([turn(v, self.options) for v in views]):
+                text = m["content"]
+                content = [_text(text)]
+                if text.startswith("<image>"):
+                    content = [{"type": "image", "text": None}] + ([_text(text.removeprefix("<image>"))]
+                                                                   if text != "<image>" else [])
+                typed.append({"role": m["role"], "content": content})
+            self.records.append({"messages": typed, "images": [image_name],
+                                 "key": record_key(label, query, self.options)})
 
     def close(self) -> dict:
         write_jsonl(self.out / "train.jsonl", self.records)

@@ -1,8 +1,11 @@
-"""Instructions that pick out exactly one element of a rendered page, in English and Chinese.
+"""Descriptions that pick out exactly one element of a rendered page, in English and Chinese, and the three
+styles a query is written in.
 
-Each describer returns the instruction for an element, or None when its description would not be
-unique on this page (the uniqueness check is the verification: an instruction that matches more than
-one element is never produced)."""
+Each describer returns a noun phrase for an element ('the "Save" button', '“保存”按钮'), or None when the
+description would not be unique on this page (the uniqueness check is the verification: a description that
+matches more than one element is never produced). `phrase()` turns it into a query in one of STYLES:
+an instruction ("Click the "Save" button"), an action ("Tap the "Save" button"; for what a control does, the
+intent: "I want to log out") or a description ("the "Save" button"), as VenusBench-GD separates them."""
 from collections import Counter
 
 from synth.scenes.vocab import FIELDS, FUNCTIONS, ICONS
@@ -11,6 +14,7 @@ ROLE_NAMES = {"button": ("button", "按钮"), "link": ("link", "链接"), "input
               "icon": ("icon", "图标"), "tab": ("tab", "标签页"), "menuitem": ("menu item", "菜单项"),
               "checkbox": ("checkbox", "复选框"), "row": ("row", "行"), "select": ("dropdown", "下拉框"),
               "image": ("image", "图片")}
+STYLES = ("instruction", "action", "description")
 MAX_TEXT = 40
 LEFTOVERS = ("{{", "}}", "{%", "%}", "None", "undefined", "NaN", "null")
 
@@ -19,12 +23,17 @@ def _zh(lang: str) -> bool:
     return lang == "zh"
 
 
+def unique_text(t: str, page_elements: list[dict], texts: dict[str, int]) -> bool:
+    """Whether `t` is short, drawn exactly once on the page and the text of exactly one element."""
+    return bool(t) and len(t) <= MAX_TEXT and texts.get(t, 0) == 1 and sum(e["text"] == t for e in page_elements) == 1
+
+
 def text(el: dict, page_elements: list[dict], texts: dict[str, int], lang: str) -> str | None:
     """By its visible text, when that text appears exactly once on the whole page."""
     t = el["text"]
-    if not t or len(t) > MAX_TEXT or texts.get(t, 0) != 1 or sum(e["text"] == t for e in page_elements) != 1:
+    if not unique_text(t, page_elements, texts):
         return None
-    return f"点击“{t}”" if _zh(lang) else f'Click "{t}"'
+    return f"“{t}”" if _zh(lang) else f'"{t}"'
 
 
 def role_text(el: dict, page_elements: list[dict], texts: dict[str, int], lang: str) -> str | None:
@@ -35,7 +44,7 @@ def role_text(el: dict, page_elements: list[dict], texts: dict[str, int], lang: 
     if sum(e["role"] == el["role"] and e["text"] == t for e in page_elements) != 1:
         return None
     en, zh = ROLE_NAMES[el["role"]]
-    return f"点击“{t}”{zh}" if _zh(lang) else f'Click the "{t}" {en}'
+    return f"“{t}”{zh}" if _zh(lang) else f'the "{t}" {en}'
 
 
 def field(el: dict, page_elements: list[dict], texts: dict[str, int], lang: str) -> str | None:
@@ -44,7 +53,7 @@ def field(el: dict, page_elements: list[dict], texts: dict[str, int], lang: str)
     if el["role"] != "input" or key not in FIELDS or sum(e["field"] == key for e in page_elements) != 1:
         return None
     en, zh = FIELDS[key]
-    return f"点击{zh}" if _zh(lang) else f"Click the {en}"
+    return zh if _zh(lang) else f"the {en}"
 
 
 def icon(el: dict, page_elements: list[dict], texts: dict[str, int], lang: str,
@@ -54,7 +63,7 @@ def icon(el: dict, page_elements: list[dict], texts: dict[str, int], lang: str,
     if key not in ICONS or sum(e["icon"] == key for e in page_elements) != 1 or (decor_icons or {}).get(key):
         return None
     en, zh = ICONS[key]
-    return f"点击{zh}" if _zh(lang) else f"Click the {en}"
+    return zh if _zh(lang) else f"the {en}"
 
 
 def function(el: dict, page_elements: list[dict], texts: dict[str, int], lang: str) -> str | None:
@@ -63,41 +72,129 @@ def function(el: dict, page_elements: list[dict], texts: dict[str, int], lang: s
     if key not in FUNCTIONS or sum(e["fn"] == key for e in page_elements) != 1:
         return None
     en, zh = FUNCTIONS[key]
-    return f"点击可以{zh}的控件" if _zh(lang) else f"Click the control to {en}"
+    return f"可以{zh}的控件" if _zh(lang) else f"the control to {en}"
 
 
-def _overlap_y(a: list[float], b: list[float]) -> float:
-    inter = min(a[3], b[3]) - max(a[1], b[1])
-    return inter / max(1e-6, min(a[3] - a[1], b[3] - b[1]))
-
+# --- relations ---------------------------------------------------------------------------------
 
 RELATION_ROLES = {"button", "icon", "link", "checkbox", "input"}
+ANCHOR_ROLES = {"button", "link", "tab", "menuitem", "checkbox"}   # boxes that end where their text ends
+DIRECTIONS = {"right": ("right of", "右边"), "left": ("left of", "左边"), "above": ("above", "上方"),
+              "below": ("below", "下方")}
+REACH = 4             # a target at most this many of its own heights (widths, vertically) from the anchor
+MARGIN = 0.5          # the next element of the target's role is at least this many of its heights farther
 
 
-def relation(el: dict, page_elements: list[dict], texts: dict[str, int], lang: str) -> str | None:
-    """As the nearest element of its role to the right of a uniquely labelled neighbour on the same line,
-    at most four of its own heights away."""
+def _overlap(a: list[float], b: list[float], axis: int) -> float:
+    """Overlap of two boxes along x (axis 0) or y (axis 1), as a share of the smaller one's extent."""
+    inter = min(a[axis + 2], b[axis + 2]) - max(a[axis], b[axis])
+    return inter / max(1e-6, min(a[axis + 2] - a[axis], b[axis + 2] - b[axis]))
+
+
+def gap(anchor: list[float], box: list[float], direction: str) -> float | None:
+    """How far `box` lies from `anchor` in `direction` (edge to edge), or None if it does not lie that way:
+    beside it on the same line (right, left) or in the same column (above, below)."""
+    if direction in ("right", "left"):
+        if _overlap(anchor, box, 1) < 0.5:
+            return None
+        g = box[0] - anchor[2] if direction == "right" else anchor[0] - box[2]
+    else:
+        if _overlap(anchor, box, 0) < 0.5:
+            return None
+        g = box[1] - anchor[3] if direction == "below" else anchor[1] - box[3]
+    return g if g >= -1 else None
+
+
+def _between(anchor: list[float], box: list[float], direction: str) -> list[float]:
+    """The corridor between the anchor and the box: what a person's eye crosses going from one to the other."""
+    if direction in ("right", "left"):
+        x0, x1 = (anchor[2], box[0]) if direction == "right" else (box[2], anchor[0])
+        return [x0, max(anchor[1], box[1]), x1, min(anchor[3], box[3])]
+    y0, y1 = (anchor[3], box[1]) if direction == "below" else (box[3], anchor[1])
+    return [max(anchor[0], box[0]), y0, min(anchor[2], box[2]), y1]
+
+
+def _meets(a: list[float], b: list[float]) -> bool:
+    """Whether two boxes share an area (touching edges do not count)."""
+    return min(a[2], b[2]) - max(a[0], b[0]) > 1 and min(a[3], b[3]) - max(a[1], b[1]) > 1
+
+
+def _contains(outer: list[float], inner: list[float]) -> bool:
+    return outer[0] <= inner[0] and outer[1] <= inner[1] and inner[2] <= outer[2] and inner[3] <= outer[3]
+
+
+def relation(el: dict, page_elements: list[dict], texts: dict[str, int], lang: str,
+             marks: list[list[float]] = (), why: Counter | None = None) -> str | None:
+    """As the element of its role in one direction (right, left, above, below) from a uniquely labelled
+    neighbour, within REACH of its own size. The reading must be the one a person would use: the target is
+    the nearest element of its role that way from the anchor's visible text (the next one clearly farther),
+    and nothing drawn lies between them (no other element, no icon or picture: `marks`). An element that
+    has neighbours but no unambiguous relation to them is counted in `why`, once per reason."""
     if el["role"] not in RELATION_ROLES:
         return None
     box = el["box"]
-    reach = 4 * (box[3] - box[1])
-    anchors = [a for a in page_elements if a is not el and a["text"] and len(a["text"]) <= MAX_TEXT
-               and texts.get(a["text"], 0) == 1 and sum(e["text"] == a["text"] for e in page_elements) == 1
-               and box[0] - reach <= a["box"][2] <= box[0] and _overlap_y(a["box"], box) >= 0.5]
-    if not anchors:
+    found, refused = [], set()
+    for a in page_elements:
+        ab = a["box"]
+        if (a is el or a["role"] not in ANCHOR_ROLES or not unique_text(a["text"], page_elements, texts)
+                or any(o is not a and _contains(ab, o["box"]) for o in page_elements)):
+            continue
+        for direction in DIRECTIONS:
+            g = gap(ab, box, direction)
+            size = box[3] - box[1] if direction in ("right", "left") else box[2] - box[0]
+            if g is None or g > REACH * size:
+                continue
+            rivals = [gap(ab, e["box"], direction) for e in page_elements if e is not el and e["role"] == el["role"]]
+            if any(r is not None and r < g + MARGIN * size for r in rivals):
+                reason = "relation.rival_of_same_role"
+            else:
+                corridor = _between(ab, box, direction)
+                crossed = any(_meets(corridor, o["box"]) for o in page_elements if o is not el and o is not a)
+                reason = "relation.something_between" if crossed or any(_meets(corridor, m) for m in marks) else ""
+            if reason:
+                refused.add(reason)
+                continue
+            found.append((g, direction, a["text"]))
+    if not found:
+        if why is not None:
+            why.update(refused)
         return None
-    anchor = max(anchors, key=lambda a: a["box"][2])           # the closest one on the left
-    right = sorted((e for e in page_elements if e["role"] == el["role"] and e["box"][0] >= anchor["box"][2]
-                    and _overlap_y(anchor["box"], e["box"]) >= 0.5), key=lambda e: e["box"][0])
-    if not right or right[0] is not el or (len(right) > 1 and right[1]["box"][0] - box[0] < 4):
-        return None
+    _, direction, t = min(found)
     en, zh = ROLE_NAMES[el["role"]]
-    t = anchor["text"]
-    return f"点击“{t}”右边的{zh}" if _zh(lang) else f'Click the {en} right of "{t}"'
+    return f"“{t}”{DIRECTIONS[direction][1]}的{zh}" if _zh(lang) else f'the {en} {DIRECTIONS[direction][0]} "{t}"'
 
 
 DESCRIBERS = {"text": text, "role_text": role_text, "field": field, "icon": icon, "relation": relation,
               "function": function}
+
+
+# --- styles ------------------------------------------------------------------------------------
+
+def phrase(kind: str, noun: str, style: str, lang: str, platform: str, fn: str = "") -> str:
+    """A query from a describer's noun phrase in `style` (STYLES). For a function description the action
+    style states the intent ("I want to log out"), from the function key `fn`."""
+    zh = _zh(lang)
+    if style == "description":
+        if kind == "text":
+            return f"写着{noun}的元素" if zh else f"The element that reads {noun}"
+        return noun if zh else noun[0].upper() + noun[1:]
+    if style == "action":
+        if kind == "function" and fn in FUNCTIONS:
+            en, zh_words = FUNCTIONS[fn]
+            return f"我想{zh_words}" if zh else f"I want to {en}"
+        if zh:
+            return ("轻触" if platform == "mobile" else "选择") + noun
+        return ("Tap " if platform == "mobile" else "Select ") + noun
+    if style == "instruction":
+        return f"点击{noun}" if zh else f"Click {noun}"
+    raise ValueError(f"unknown style {style!r}; styles: {', '.join(STYLES)}")
+
+
+def to_type(noun: str, sample: str, lang: str) -> str:
+    """A typing task into the field that `noun` names: 'Type "…" into the email field'."""
+    if _zh(lang):
+        return f"在{noun}中输入“{sample}”"
+    return f'Type "{sample}" into {noun}'
 
 
 def has_leftovers(instruction: str) -> bool:

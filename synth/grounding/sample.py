@@ -1,10 +1,19 @@
-"""Pick a verified grounding target on a rendered page and write its label."""
+"""Pick verified grounding queries on a rendered page and write the label: one screenshot, K queries.
+
+Each query names a different element (or, for a refusal, a control the page verifiably lacks), in one of
+the instruction kinds of the run's level and one of three styles. The label's top-level `instruction`,
+`accept` and `actions` are the first query's, so one-query readers keep working; `queries` holds them all
+and `elements` every visible element of the page (DESIGN §3)."""
+from collections import Counter
+from dataclasses import dataclass
+
 import numpy as np
 
 from synth import SCHEMA, __version__, reward, spec
 from synth.families.base import Reject
-from synth.grounding.describe import DESCRIBERS, has_leftovers, look_alikes
+from synth.grounding.describe import DESCRIBERS, STYLES, has_leftovers, look_alikes, phrase, to_type
 from synth.grounding.levels import MIN_SIDE_CSS, TABLE
+from synth.grounding.refusal import draw_refusal
 from synth.levels import draw
 from synth.scenes.browser import RenderedPage
 
@@ -12,6 +21,17 @@ NO_REGION = [0.0, 0.0, 0.0, 0.0]      # accept.neutral_regions needs one box; th
 # Instruction kinds that quote text outside the target (a neighbour's): not used on folder pages, whose
 # targets' quotes must be readable inside their boxes
 QUOTES_ELSEWHERE = ("relation",)
+
+
+@dataclass
+class Query:
+    """One query of a sample: its target element (None for a refusal), kind, style and text."""
+    el: dict | None
+    kind: str
+    style: str
+    instruction: str
+    area: float = 0.0                # the target's area, per mille of the screen
+    typing: bool = False
 
 
 def on_screen(el: dict, w: int, h: int) -> bool:
@@ -26,66 +46,136 @@ def verified(el: dict, page: RenderedPage) -> bool:
             and min(x1 - x0, y1 - y0) >= MIN_SIDE_CSS * page.dpr)
 
 
-def choose(rng: np.random.Generator, page: RenderedPage, level: int, lang: str) -> tuple[dict, str, str, dict]:
-    """(target element, instruction kind, instruction, knobs) for one sample; Reject if the page has none."""
+def visible_elements(page: RenderedPage) -> list[dict]:
+    h, w = page.rgb.shape[:2]
+    return [e for e in page.elements if on_screen(e, w, h)]
+
+
+def options(page: RenderedPage, level: int, min_alikes: int, why: Counter) -> dict[str, list[tuple[dict, str, float]]]:
+    """Every verified description at `level`, by kind: (element, noun phrase, area per mille)."""
     row = TABLE.row(level)
     h, w = page.rgb.shape[:2]
-    visible = [e for e in page.elements if on_screen(e, w, h)]
+    visible = visible_elements(page)
     lo, hi = row["target_area_range"]
-    min_alikes = draw(rng, row["look_alikes_range"], integer=True)
     kinds = [k for k in row["kinds"] if not (page.spec.site and k in QUOTES_ELSEWHERE)]
-    options = []
+    found: dict[str, list] = {k: [] for k in kinds}
     for el in visible:
         x0, y0, x1, y1 = el["box"]
         area = (x1 - x0) * (y1 - y0) / (w * h) * 1000
         if not (verified(el, page) and lo <= area <= hi and look_alikes(el, visible) >= min_alikes):
             continue
         for kind in kinds:
-            extra = {"decor_icons": page.decor_icons} if kind == "icon" else {}
-            instruction = DESCRIBERS[kind](el, visible, page.texts, lang, **extra)
-            if instruction is not None:
-                options.append((el, kind, instruction, area))
-    if not options:
+            extra = ({"decor_icons": page.decor_icons} if kind == "icon" else
+                     {"marks": page.marks, "why": why} if kind == "relation" else {})
+            noun = DESCRIBERS[kind](el, visible, page.texts, page.spec.lang, **extra)
+            if noun is not None:
+                found[kind].append((el, noun, area))
+    return found
+
+
+def refusal_count(index: int, k: int, share: float) -> int:
+    """Refusals among the `k` queries of sample `index`: spread so that every run holds `share` of them to
+    within one query."""
+    return int(np.floor((index + 1) * k * share + 1e-9) - np.floor(index * k * share + 1e-9))
+
+
+def choose(rng: np.random.Generator, page: RenderedPage, level: int, k: int = 1, refusals: int = 0,
+           why: Counter | None = None) -> tuple[list[Query], dict]:
+    """Up to `k` queries on distinct targets (`refusals` of them refusals, at random places) and the knobs;
+    Reject if the page has no target at the level. When the page offers fewer targets than asked for, the
+    refusals shrink in proportion, so that their share holds."""
+    why = why if why is not None else Counter()
+    min_alikes = draw(rng, TABLE.row(level)["look_alikes_range"], integer=True)
+    found = options(page, level, min_alikes, why)
+    targets = len({id(el) for opts in found.values() for el, _, _ in opts})
+    if not targets:
         raise Reject("grounding.no_target_at_level")
-    el, kind, instruction, area = options[int(rng.integers(len(options)))]
-    if has_leftovers(instruction):
+    feasible = min(k - refusals, targets)
+    if feasible < k - refusals:
+        why["grounding.fewer_targets_than_queries"] += 1
+        refusals = int(round(refusals * feasible / max(1, k - refusals)))
+    queries: list[Query] = []
+    used: set[int] = set()
+    for _ in range(feasible):
+        kinds = [kd for kd, opts in found.items() if any(id(el) not in used for el, _, _ in opts)]
+        kind = kinds[int(rng.integers(len(kinds)))]
+        opts = [o for o in found[kind] if id(o[0]) not in used]
+        el, noun, area = opts[int(rng.integers(len(opts)))]
+        used.add(id(el))
+        style = STYLES[int(rng.integers(len(STYLES)))]
+        typing = el["role"] == "input" and kind == "field" and bool(el["sample"])
+        text = to_type(noun, el["sample"], page.spec.lang) if typing else phrase(
+            kind, noun, style, page.spec.lang, page.spec.platform, el["fn"])
+        queries.append(Query(el, kind, "instruction" if typing else style, text, area, typing))
+    named: set[str] = set()
+    for _ in range(refusals):
+        style = STYLES[int(rng.integers(len(STYLES)))]
+        absent = draw_refusal(rng, page, style, named)
+        if absent is None:
+            why["refusal.nothing_absent"] += 1
+            break
+        named.add(absent["name"])
+        queries.insert(int(rng.integers(len(queries) + 1)), Query(None, "refusal", style, absent["instruction"]))
+    if any(has_leftovers(q.instruction) for q in queries):
         raise Reject("grounding.template_leftover")
-    return el, kind, instruction, {"target_area_permille": area, "look_alikes": float(look_alikes(el, visible)),
-                                   "min_look_alikes": float(min_alikes)}
+    first = next(q for q in queries if q.el is not None)
+    return queries, {"target_area_permille": first.area, "look_alikes": float(look_alikes(first.el, visible_elements(page))),
+                     "min_look_alikes": float(min_alikes)}
 
 
-def make_label(key: str, kind_of_run: str, level: int, seed: int, page: RenderedPage, el: dict, kind: str,
-               instruction: str, knobs: dict, visible: list[dict]) -> dict:
-    """The grounding label (DESIGN §3): the target's box is the accept region; inputs with a sample value
-    become click-then-type tasks."""
+def query_entry(q: Query) -> dict:
+    """A query as the label lists it: instruction, kind, style, target id, feasible, accept, actions."""
+    if q.el is None:
+        return {"instruction": q.instruction, "kind": q.kind, "style": q.style, "target": -1, "feasible": False,
+                "accept": {"order_matters": False, "partial_credit": False, "steps": [], "neutral_regions": [NO_REGION]},
+                "actions": []}
+    box = spec.fbox(q.el["box"])
+    actions, steps = [spec.action("click", point=spec.center(box))], [spec.step("click", box)]
+    if q.typing:
+        actions.append(spec.action("type", point=spec.center(box), text=q.el["sample"]))
+        steps.append(spec.step("type", box, text=q.el["sample"]))
+    return {"instruction": q.instruction, "kind": q.kind, "style": q.style, "target": int(q.el["index"]),
+            "feasible": True, "accept": {"order_matters": q.typing, "partial_credit": False, "steps": steps,
+                                         "neutral_regions": [NO_REGION]}, "actions": actions}
+
+
+def _clipped(b: list[float], w: int, h: int) -> list[float]:
+    return spec.fbox([min(max(b[0], 0), w), min(max(b[1], 0), h), min(max(b[2], 0), w), min(max(b[3], 0), h)])
+
+
+def objects_of(q: Query, page: RenderedPage) -> list[dict]:
+    """The first query's target and the elements that share its role (distractors); a refusal's absent
+    control as an empty box."""
     h, w = page.rgb.shape[:2]
-    box = spec.fbox(el["box"])
-    typing = el["role"] == "input" and kind == "field" and bool(el["sample"])
-    if typing:
-        instruction = instruction_to_type(instruction, el["sample"], page.spec.lang)
-    actions = [spec.action("click", point=spec.center(box))]
-    steps = [spec.step("click", box)]
-    if typing:
-        actions.append(spec.action("type", point=spec.center(box), text=el["sample"]))
-        steps.append(spec.step("type", box, text=el["sample"]))
-    def clipped(b):
-        return spec.fbox([min(max(b[0], 0), w), min(max(b[1], 0), h), min(max(b[2], 0), w), min(max(b[3], 0), h)])
+    if q.el is None:
+        return [{"id": -1, "role": "absent", "label": q.instruction, "bbox": NO_REGION, "visible_fraction": 0.0}]
+    el = q.el
     objects = [{"id": el["index"], "role": "target",
                 "label": el["text"] or el["icon"] or el["field"] or el.get("name") or el["role"],
-                "bbox": box, "visible_fraction": 1.0}]
-    objects += [{"id": e["index"], "role": "distractor", "label": e["text"] or e["icon"] or e["role"],
-                 "bbox": clipped(e["box"]), "visible_fraction": 1.0 if verified(e, page) else 0.0}
-                for e in visible if e is not el and e["role"] == el["role"]]
+                "bbox": spec.fbox(el["box"]), "visible_fraction": 1.0}]
+    return objects + [{"id": e["index"], "role": "distractor", "label": e["text"] or e["icon"] or e["role"],
+                       "bbox": _clipped(e["box"], w, h), "visible_fraction": 1.0 if verified(e, page) else 0.0}
+                      for e in visible_elements(page) if e is not el and e["role"] == el["role"]]
+
+
+def make_label(key: str, kind_of_run: str, level: int, seed: int, page: RenderedPage, queries: list[Query],
+               knobs: dict) -> dict:
+    """The grounding label (DESIGN §3); inputs with a sample value become click-then-type tasks."""
+    h, w = page.rgb.shape[:2]
+    entries = [query_entry(q) for q in queries]
+    first, q0 = entries[0], queries[0]
+    elements = [{"id": int(e["index"]), "role": e["role"], "name": e.get("name") or e["text"],
+                 "bbox": _clipped(e["box"], w, h)} for e in visible_elements(page)]
+    target = ("none:refusal" if q0.el is None else f'{q0.el["role"]}:{"text" if q0.el["text"] else "icon"}')
+    kinds = Counter(q.kind for q in queries)
     return {
         "schema": SCHEMA, "key": key, "kind": kind_of_run, "family": "element", "difficulty": level, "seed": seed,
         "platform": page.spec.platform, "lang": page.spec.lang, "template": page.spec.template,
-        "image": {"width": int(w), "height": int(h)}, "instruction": instruction,
-        "answer": spec.answer(text=el["sample"] if typing else ""),
-        "actions": actions,
-        "accept": {"order_matters": typing, "partial_credit": False, "steps": steps, "neutral_regions": [NO_REGION]},
-        "widget": None, "objects": objects,
-        "params": {"task": "type" if typing else "click",
-                   "target": f'{el["role"]}:{"text" if el["text"] else "icon"}', "version": __version__,
+        "image": {"width": int(w), "height": int(h)}, "instruction": first["instruction"],
+        "answer": spec.answer(text=q0.el["sample"] if q0.typing else "", feasible=first["feasible"]),
+        "actions": first["actions"], "accept": first["accept"], "widget": None, "objects": objects_of(q0, page),
+        "queries": entries, "elements": elements,
+        "params": {"task": "type" if q0.typing else "click", "target": target, "version": __version__,
                    "page": {"template": page.spec.template, "variant": page.spec.variant, "mode": page.spec.mode,
                             "controls": page.spec.controls},
                    "augment": {"seed": 0, "applied": ""},
@@ -93,28 +183,35 @@ def make_label(key: str, kind_of_run: str, level: int, seed: int, page: Rendered
                              sorted({**knobs, "difficulty_stat": knobs["target_area_permille"]}.items())]},
         "checks": {"passed": True, "items": [
             {"name": "centre_hit", "value": 1.0}, {"name": "corners_hit", "value": 1.0},
-            {"name": "instruction_kind_" + kind, "value": 1.0}]},
+            *({"name": "instruction_kind_" + kd, "value": float(n)} for kd, n in sorted(kinds.items()))]},
     }
 
 
-def instruction_to_type(instruction: str, sample: str, lang: str) -> str:
-    """Turn "Click the email field" into "Type … into the email field"."""
-    if lang == "zh":
-        return f"在{instruction.removeprefix('点击')}中输入“{sample}”"
-    return f'Type "{sample}" into the {instruction.removeprefix("Click the ")}'
+def wrong_click(query: dict, label: dict) -> list[float]:
+    """A click that must not solve a query: the centre of another element outside its target, else a corner
+    of the screen away from it."""
+    w, h = label["image"]["width"], label["image"]["height"]
+    if not query["feasible"]:
+        return [w / 2, h / 2]
+    t = query["accept"]["steps"][0]["region"]
+    for e in label["elements"]:
+        p = spec.center(e["bbox"])
+        if e["id"] != query["target"] and not (t[0] <= p[0] <= t[2] and t[1] <= p[1] <= t[3]):
+            return p
+    return [1.0, 1.0] if t[0] > 2 or t[1] > 2 else [w - 1.0, h - 1.0]
 
 
 def check(label: dict) -> None:
-    """Final checks: contract, reference scores 1.0, a click elsewhere scores less."""
+    """Final checks: contract, and for every query the reference scores 1.0 and a wrong click less."""
     if spec.validate(label):
         raise Reject("label.invalid")
-    if reward.score(label, label["actions"]) != 1.0:
-        raise Reject("label.reference_not_accepted")
-    target = label["objects"][0]["bbox"]
-    others = [o["bbox"] for o in label["objects"][1:]]
-    wrong = spec.center(others[0]) if others else ([1.0, 1.0] if target[0] > 2 or target[1] > 2 else
-                                                   [label["image"]["width"] - 1.0, label["image"]["height"] - 1.0])
-    value = reward.score(label, [{"type": "click", "point": wrong}] + label["actions"][1:])
-    if value >= 1.0:
-        raise Reject("label.wrong_action_accepted")
-    label["checks"]["items"] += [{"name": "reference_reward", "value": 1.0}, {"name": "wrong_click_reward", "value": value}]
+    worst = 0.0
+    for i, query in enumerate(label["queries"]):
+        view = spec.query_label(label, i)
+        if reward.score(view, view["actions"]) != 1.0:
+            raise Reject("label.reference_not_accepted")
+        value = reward.score(view, [{"type": "click", "point": wrong_click(query, label)}] + view["actions"][1:])
+        if value >= 1.0:
+            raise Reject("label.wrong_action_accepted")
+        worst = max(worst, value)
+    label["checks"]["items"] += [{"name": "reference_reward", "value": 1.0}, {"name": "wrong_click_reward", "value": worst}]

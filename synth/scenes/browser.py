@@ -33,7 +33,7 @@ BOX_IDS = ["synth-widget", "synth-instruction", "synth-puzzle", "synth-answer", 
 # inside it (`text`: only text that is rendered there, not clipped, not covered, so an instruction that quotes
 # it quotes what the screenshot shows), and whether it is the element hit at its centre and near its corners
 # (visible, not covered or clipped). Also: the count of each visible text on the page, the icons drawn by
-# elements that are not targets, and the document's language.
+# elements that are not targets, the boxes of icons and pictures outside every element, and the document's language.
 _ELEMENTS_JS = """() => {
   const vw = window.innerWidth, vh = window.innerHeight;
   const clean = s => (s || '').replace(/\\s+/g, ' ').trim();
@@ -124,10 +124,17 @@ _ELEMENTS_JS = """() => {
                           [r.right - ix, r.bottom - iy]].every(([x, y]) => x >= 0 && y >= 0 && x < vw && y < vh && hits(el, x, y)),
             in_viewport: r.left >= 0 && r.top >= 0 && r.right <= vw && r.bottom <= vh};
   });
+  // what else is drawn on screen that a person could take for a control: icons and pictures outside every element
+  const holders = found.map(f => f[0]), marks = [];
+  for (const el of document.querySelectorAll('svg, img, i, [role=img], [data-g-icon]')) {
+    if (el.ownerSVGElement || !drawn(el) || holders.some(h => h.contains(el))) continue;
+    const r = el.getBoundingClientRect();
+    if (r.right > 0 && r.bottom > 0 && r.left < vw && r.top < vh) marks.push([r.left, r.top, r.right, r.bottom]);
+  }
   const decor = {};   // icons drawn on the page that are not targets themselves
   for (const el of document.querySelectorAll('[data-g-icon]:not([data-g])'))
     if (el.getClientRects().length) decor[el.dataset.gIcon] = (decor[el.dataset.gIcon] || 0) + 1;
-  return {elements: els, texts, decor, lang: document.documentElement.lang || ''};
+  return {elements: els, texts, decor, marks, lang: document.documentElement.lang || ''};
 }"""
 
 # Resolves at the page's next frame. A capture right after the load event sometimes shows a few rows of a
@@ -194,6 +201,7 @@ class RenderedPage:
     elements: list[dict] = field(default_factory=list)
     texts: dict[str, int] = field(default_factory=dict)
     decor_icons: dict[str, int] = field(default_factory=dict)   # icons shown by elements that are not targets
+    marks: list[list[float]] = field(default_factory=list)   # boxes of icons and pictures outside every element
     doc_lang: str = ""     # the page's <html lang>, for grounding pages
     blocked: list[str] = field(default_factory=list)   # requests aborted while it loaded (off the page's site)
 
@@ -351,11 +359,12 @@ class Browser:
         tab.show(spec, once=self._block is not None)
         self._pages += 1
         found = (tab.page.evaluate(_ELEMENTS_JS) if spec.mode == "none" else
-                 {"elements": [], "texts": {}, "decor": {}, "lang": ""})
+                 {"elements": [], "texts": {}, "decor": {}, "marks": [], "lang": ""})
         for el in found["elements"]:
             el["box"] = [float(v) * tab.dpr for v in el["box"]]
+        marks = [[float(v) * tab.dpr for v in m] for m in found["marks"]]
         return RenderedPage(spec=spec, rgb=tab.capture(), boxes=tab.boxes(), dpr=tab.dpr, elements=found["elements"],
-                            texts=found["texts"], decor_icons=found["decor"], doc_lang=found["lang"],
+                            texts=found["texts"], decor_icons=found["decor"], marks=marks, doc_lang=found["lang"],
                             blocked=sorted(set(self._blocked)))
 
     def _kill(self) -> None:
