@@ -1,46 +1,99 @@
-"""Grounding per level: targets/s, rejections by reason, instruction kinds and the target-size distribution.
+"""Grounding: verified targets per second side by side, and what the samples hold.
 
-Usage: python bench/grounding_report.py [--n 30]   (one process; each sample renders its own page)"""
+Usage: python bench/grounding_report.py [--n 300] [--difficulty 2] [--repeat 3] [--workers 2]
+                                        [--queries 8 --queries 1] [--checkout DIR]
+
+Each run is `synth grounding` in a subprocess (workers as given), timed from start to the manifest, as a
+user runs it. For every setting of --queries it prints targets/s per run and the median; targets are the
+feasible queries written (refusals are counted apart). `--checkout DIR` adds runs of another checkout of
+synth (e.g. an older commit, `git worktree add`), whose samples hold one target each, to compare with.
+The report of the last run of each setting: queries per screen, kind, style and refusal shares,
+rejections by reason, and the target-area distribution (per mille of the screen)."""
 import argparse
 import json
+import statistics
+import subprocess
+import sys
+import tarfile
+import tempfile
 import time
 from collections import Counter
+from pathlib import Path
 
 import numpy as np
 
-from synth.config import RunConfig
-from synth.levels import LEVELS
-from synth.pipeline import Generator
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def run(cwd: Path, out: Path, n: int, level: int, workers: int, seed: int, queries: int | None) -> float:
+    """Seconds for one `synth grounding` run in checkout `cwd` (no --queries for an older checkout)."""
+    cmd = [sys.executable, "-m", "synth", "grounding", "--difficulty", str(level), "--n", str(n), "--seed", str(seed),
+           "--out", str(out), "--workers", str(workers)] + (["--queries", str(queries)] if queries else [])
+    t0 = time.perf_counter()
+    subprocess.run(cmd, cwd=cwd, check=True, capture_output=True)
+    return time.perf_counter() - t0
+
+
+def labels(out: Path) -> list[dict]:
+    found = []
+    for shard in sorted(out.glob("*.tar")):
+        with tarfile.open(shard) as tar:
+            found += [json.load(tar.extractfile(m)) for m in tar.getmembers() if m.name.endswith(".json")]
+    return found
+
+
+def report(out: Path) -> dict:
+    """What the run's samples hold."""
+    labs = labels(out)
+    queries = [q for lab in labs for q in lab.get("queries") or [None]]
+    feasible = [q for q in queries if q is None or q["feasible"]]
+    areas = []
+    for lab in labs:
+        w, h = lab["image"]["width"], lab["image"]["height"]
+        for q in lab.get("queries") or [{"feasible": True, "accept": lab["accept"]}]:
+            if q["feasible"]:
+                x0, y0, x1, y1 = q["accept"]["steps"][0]["region"]
+                areas.append((x1 - x0) * (y1 - y0) / (w * h) * 1000)
+    manifest = json.loads((out / "manifest.json").read_text())
+    share = lambda c: {k: round(v / max(1, len(queries)), 3) for k, v in sorted(c.items())}
+    return {"samples": len(labs), "targets": len(feasible), "refusals": len(queries) - len(feasible),
+            "queries_per_screen": round(len(queries) / max(1, len(labs)), 2),
+            "kinds": share(Counter(q["kind"] for q in queries if q)),
+            "styles": share(Counter(q["style"] for q in queries if q)),
+            "rejections": manifest["totals"]["rejections"],
+            "area_permille_p10_p50_p90": [round(float(v), 3) for v in np.percentile(areas, [10, 50, 90])],
+            "area_below_1_permille": round(float(np.mean(np.array(areas) < 1.0)), 3)}
 
 
 def main() -> None:
     ap = argparse.ArgumentParser()
-    ap.add_argument("--n", type=int, default=30)
+    ap.add_argument("--n", type=int, default=300)
+    ap.add_argument("--difficulty", type=int, default=2)
+    ap.add_argument("--repeat", type=int, default=3)
+    ap.add_argument("--workers", type=int, default=2)
+    ap.add_argument("--queries", type=int, action="append")
+    ap.add_argument("--checkout", type=Path, help="another checkout of synth to run side by side")
     args = ap.parse_args()
-    for level in LEVELS:
-        gen = Generator(RunConfig(kind="grounding", families=("element",), difficulty=level, n=args.n, seed=3))
-        rejections, kinds, areas, sides = Counter(), Counter(), [], []
-        gen.sample(0)                                     # start Chromium before timing
-        t0 = time.perf_counter()
-        try:
-            for i in range(1, args.n + 1):
-                _, members, rej = gen.sample(i)
-                rejections.update(rej)
-                label = json.loads(members["json"])
-                knobs = {k["name"]: k["value"] for k in label["params"]["knobs"]}
-                areas.append(knobs["target_area_permille"])
-                x0, y0, x1, y1 = label["objects"][0]["bbox"]
-                sides.append(min(x1 - x0, y1 - y0))
-                kinds.update(c["name"].removeprefix("instruction_kind_") for c in label["checks"]["items"]
-                             if c["name"].startswith("instruction_kind_"))
-        finally:
-            gen.close()
-        rate = args.n / (time.perf_counter() - t0)
-        rejected = sum(rejections.values())
-        q = lambda v: " / ".join(f"{x:.2f}" for x in np.percentile(v, [10, 50, 90]))
-        print(f"L{level}: {rate:.1f} targets/s, rejected {rejected}/{rejected + args.n} attempts {dict(rejections)}")
-        print(f"    target area per mille of screen (p10 / median / p90): {q(areas)}; "
-              f"shorter side px: {q(sides)}; kinds: {dict(kinds)}", flush=True)
+    settings = [("this code", ROOT, q) for q in args.queries or [8, 1]]
+    if args.checkout:
+        settings.append((f"checkout {args.checkout}", args.checkout.resolve(), None))
+    rates: dict[str, list[float]] = {}
+    last: dict[str, dict] = {}
+    with tempfile.TemporaryDirectory() as tmp:
+        for r in range(args.repeat):     # interleaved, so that a busy spell of the machine hits every setting
+            for name, cwd, queries in settings:
+                label = f"{name}, --queries {queries}" if queries else name
+                out = Path(tmp) / f"{len(rates)}-{r}"
+                seconds = run(cwd, out, args.n, args.difficulty, args.workers, 100 + r, queries)
+                last[label] = report(out)
+                rates.setdefault(label, []).append(last[label]["targets"] / seconds)
+                print(f"{label}: run {r + 1}: {rates[label][-1]:.1f} targets/s ({seconds:.1f} s)", flush=True)
+    print()
+    base = statistics.median(rates[list(rates)[-1]])
+    for label, values in rates.items():
+        median = statistics.median(values)
+        print(f"{label}: median {median:.1f} targets/s, {median / base:.2f}x the last setting")
+        print("    " + json.dumps(last[label], ensure_ascii=False))
 
 
 if __name__ == "__main__":
