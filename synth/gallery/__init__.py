@@ -19,6 +19,7 @@ One record of `samples` (compact: sentinel answer keys, default step fields and 
                 "steps": [{"type", "region", "end_region" (only if it differs), "text", "tolerance",
                            "min_duration" (only if set)}]},
      "checks": {"passed", "items": [[name, value], ...]},
+     "queries": [[kind, style, instruction, [x0, y0, x1, y1] | null (a refusal)], ...]   (grounding; else []),
      "size": [width, height], "img": "full/<key>.jpg", "thumb": "thumb/<key>.jpg"}
 
 Review flags live in the browser's localStorage; the viewer exports them as `flags.json`
@@ -344,6 +345,8 @@ def _record(label: dict, key: str, img: str, thumb: str) -> dict:
                    "steps": steps, "neutral_regions": _r(accept.get("neutral_regions") or [])},
         "checks": {"passed": checks.get("passed"),
                    "items": [[c.get("name"), c.get("value")] for c in checks.get("items") or []]},
+        "queries": [[q.get("kind"), q.get("style"), q.get("instruction"),
+                     _r(q["accept"]["steps"][0]["region"]) if q.get("feasible") else None] for q in g("queries") or []],
         "size": [image.get("width"), image.get("height")], "img": img, "thumb": thumb,
     }
 

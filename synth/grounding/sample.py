@@ -118,8 +118,9 @@ def choose(rng: np.random.Generator, page: RenderedPage, level: int, k: int = 1,
         queries.insert(int(rng.integers(len(queries) + 1)), Query(None, "refusal", style, absent["instruction"]))
     if any(has_leftovers(q.instruction) for q in queries):
         raise Reject("grounding.template_leftover")
-    first = next(q for q in queries if q.el is not None)
-    return queries, {"target_area_permille": first.area, "look_alikes": float(look_alikes(first.el, visible_elements(page))),
+    first = next((q for q in queries if q.el is not None), None)     # none in a one-query refusal
+    alikes = look_alikes(first.el, visible_elements(page)) if first else 0
+    return queries, {"target_area_permille": first.area if first else 0.0, "look_alikes": float(alikes),
                      "min_look_alikes": float(min_alikes)}
 
 

@@ -23,6 +23,7 @@
     { id: "actions", label: "Ref. actions", color: "#00e5ff" },
     { id: "accept", label: "Accept regions", color: "#ffd500", extra: "#ff8c00", extraLabel: "drag end" },
     { id: "neutral", label: "Neutral regions", color: "#b8bec6" },
+    { id: "queries", label: "Other queries", color: "#c04dff" },
   ];
   const SVGNS = "http://www.w3.org/2000/svg";
   const BASE = location.pathname.replace(/[^/]*$/, "");
@@ -403,7 +404,7 @@
     const px = 1 / scale;           // one screen pixel in image pixels
     const g = {};
     // bottom to top
-    for (const id of ["accept", "neutral", "widget", "others", "distractors", "targets", "actions"]) {
+    for (const id of ["accept", "neutral", "widget", "others", "distractors", "targets", "queries", "actions"]) {
       g[id] = svg("g", { class: "layer layer-" + id, "data-layer": id }, overlay);
     }
     const rect = (parent, b, cls, title, grow) => {
@@ -437,6 +438,12 @@
                      (typeof vis === "number" ? " · visible " + Math.round(vis * 100) + "%" : ""));
       r.dataset.id = id;
     }
+    // a grounding sample's other queries: their targets, numbered as in the panel
+    (s.queries || []).forEach(([kind, style, text, region], i) => {
+      if (i === 0 || !region) return;
+      rect(g.queries, region, "query", "query " + (i + 1) + " (" + kind + ", " + style + "): " + text).dataset.query = i;
+      label(g.queries, region[0], region[1] - 3 * px, "q" + (i + 1), "num");
+    });
     // reference actions: numbered rings for clicks, arrows for drags, a tag for typing
     const typeAnchor = () => {
       const st = (acc.steps || []).find((x) => x.type === "type");
@@ -521,6 +528,15 @@
     });
     info.append(section("Reference actions", el("ol", { class: "steps" }, acts)));
 
+    // a grounding sample's queries (hover a row to highlight its target)
+    if ((s.queries || []).length > 1) {
+      const items = s.queries.map(([kind, style, text, region], i) => el("li", {
+        class: region ? "" : "refusal", title: region ? fmtBox(region) : "refusal: the target is absent",
+        onmouseenter: () => highlightQuery(i, true), onmouseleave: () => highlightQuery(i, false),
+      }, [el("span", { class: "muted", text: kind + " · " + style + (region ? "" : " · absent") + " — " }), text]));
+      info.append(section("Queries (" + items.length + ")", el("ol", { class: "steps queries" }, items)));
+    }
+
     // checks
     const ch = s.checks || {};
     const status = el("span", { class: ch.passed ? "ok" : "bad", text: ch.passed ? " ✓ passed" : " ✗ failed" });
@@ -549,6 +565,10 @@
     det.open = !!prefs.objectsOpen;
     det.addEventListener("toggle", () => { prefs.objectsOpen = det.open; storeJSON(PREF_STORE, Object.assign(loadJSON(PREF_STORE, {}), { objectsOpen: det.open })); });
     info.append(det);
+  }
+  function highlightQuery(i, on) {
+    const r = i === 0 ? overlay.querySelector("rect.accept") : overlay.querySelector('rect.query[data-query="' + i + '"]');
+    if (r) r.classList.toggle("hl", on);
   }
   function highlight(id, on) {
     const r = overlay.querySelector('rect.obj[data-id="' + id + '"]');
