@@ -30,7 +30,9 @@ def run(cwd: Path, out: Path, n: int, level: int, workers: int, seed: int, queri
     cmd = [sys.executable, "-m", "synth", "grounding", "--difficulty", str(level), "--n", str(n), "--seed", str(seed),
            "--out", str(out), "--workers", str(workers)] + (["--queries", str(queries)] if queries else [])
     t0 = time.perf_counter()
-    subprocess.run(cmd, cwd=cwd, check=True, capture_output=True)
+    done = subprocess.run(cmd, cwd=cwd, capture_output=True, text=True)
+    if done.returncode:
+        raise SystemExit(f"{' '.join(cmd)} (in {cwd}) failed:\n{done.stderr[-3000:]}")
     return time.perf_counter() - t0
 
 

@@ -29,8 +29,8 @@ def page_lang(page: RenderedPage) -> str:
 
 def grounding_spec(cfg: RunConfig, name: str, lang: str) -> PageSpec:
     """How a grounding sample shows a folder page: the web screen of the run's level, no widget."""
-    from synth.grounding.levels import SCREENS
-    viewport, dpr = SCREENS["web"][cfg.difficulty]
+    from synth.grounding.levels import screen
+    viewport, dpr = screen("web", cfg.difficulty)
     return PageSpec(name, lang, 0, "none", "none", viewport, dpr, site=cfg.pages)
 
 

@@ -136,7 +136,7 @@ class Generator:
             templates = list_templates(platform)
             template = templates[int(rng.integers(len(templates)))]
             lang = cfg.lang if cfg.lang != "mix" else ("en", "zh")[(index // len(platforms)) % 2]
-            viewport, dpr = grounding_levels.SCREENS[platform][cfg.difficulty]
+            viewport, dpr = grounding_levels.screen(platform, cfg.difficulty, index // len(platforms))
             page = self.browser.render(PageSpec(template, lang, int(rng.integers(2**31)), "none", "none", viewport, dpr))
         refusals = grounding_sample.refusal_count(index, cfg.queries, cfg.refusal)
         queries, knobs = grounding_sample.choose(rng, page, cfg.difficulty, cfg.queries, refusals, why)

@@ -38,6 +38,18 @@ def test_bad_run_input(command, args, message, tmp_path):
     assert not list(tmp_path.iterdir())
 
 
+@pytest.mark.parametrize("args, message", [
+    (["--queries", "0"], "--queries must be in 1..32, got 0"),
+    (["--refusal", "1.5"], "--refusal must be in 0..1"),
+    (["--refusal", "-0.1"], "--refusal must be in 0..1"),
+])
+def test_bad_grounding_input(args, message, tmp_path):
+    r = synth("grounding", *args, "--out", str(tmp_path / "o"))
+    assert r.returncode != 0 and message in r.stderr
+    assert "Traceback" not in r.stderr and len(r.stderr.strip().splitlines()) == 1, r.stderr
+    assert not list(tmp_path.iterdir())
+
+
 def test_families_lists_each_with_its_answers_and_a_description():
     r = synth("families")
     assert r.returncode == 0

@@ -49,8 +49,8 @@ def test_labels_meet_the_contract_and_every_query_hits_its_target(grounding_set)
                 p = spec.center(other["bbox"])
                 if not (x0 <= p[0] <= x1 and y0 <= p[1] <= y1):
                     assert reward.score(view, [{"type": "click", "point": p}] + view["actions"][1:]) < 1.0
-        (w, h), dpr = SCREENS[lab["platform"]][3]
-        assert (lab["image"]["width"], lab["image"]["height"]) == (w * dpr, h * dpr)
+        assert any((lab["image"]["width"], lab["image"]["height"]) == (w * dpr, h * dpr)
+                   for (w, h), dpr in SCREENS[lab["platform"]][3])
     assert abs(refusals - 0.1 * total) <= 2       # the share is spread evenly over the run
     labels = [s["label"] for s in samples]
     assert {l["platform"] for l in labels} == {"web", "mobile", "desktop"}
@@ -131,3 +131,42 @@ def test_an_icon_also_drawn_as_decoration_is_not_described_by_it():
           "sample": ""}
     assert icon(el, [el], {}, "en") is not None
     assert icon(el, [el], {}, "en", decor_icons={"search": 1}) is None
+
+
+def test_one_query_samples_keep_the_single_target_layout(tmp_path):
+    out = tmp_path / "g"
+    assert main(["grounding", "--difficulty", "2", "--n", "10", "--seed", "2", "--out", str(out), "--workers", "1",
+                 "--queries", "1"]) == 0
+    labels = [s["label"] for s in read_samples(out)]
+    assert all(len(lab["queries"]) == 1 and spec.validate(lab) == [] for lab in labels)
+    refusals = [lab for lab in labels if not lab["answer"]["feasible"]]
+    assert len(refusals) == 1 and refusals[0]["actions"] == [] and refusals[0]["objects"][0]["role"] == "absent"
+    assert reward.score_output(refusals[0], "[-1, -1]") == 1.0
+    assert reward.score_output(refusals[0], "<action>Click(box=(500,500))</action>") == 0.0
+    feasible = next(lab for lab in labels if lab["answer"]["feasible"])
+    assert reward.score_output(feasible, "[-1, -1]") == 0.0 and reward.score_output(feasible, "nonsense") == 0.0
+
+
+def test_a_refusal_names_nothing_the_page_shows():
+    from synth.grounding.refusal import absent
+    shown = ["download", "sign in", "退出"]
+    assert absent(["Export CSV"], shown)
+    assert not absent(["Download statement"], shown)      # a "Download" button would be a fair reading
+    assert not absent(["Sign"], shown)                    # drawn inside a text on the page
+    assert not absent(["Sign out", "退出登录"], shown)     # any of its names, in either language
+
+
+def test_an_icon_refusal_names_no_icon_that_looks_like_one_on_the_page():
+    import numpy as np
+    from synth.grounding.refusal import icon_candidates
+    from synth.scenes.browser import RenderedPage
+    from synth.scenes.pages import PageSpec
+    page = RenderedPage(spec=PageSpec("web/login", "en", 1, "none", "none"), rgb=np.zeros((8, 8, 3), np.uint8),
+                        boxes={}, dpr=1, elements=[_el(0, "icon", "", [0, 0, 8, 8], icon="bell")],
+                        shown_icons={"search": 2})
+    keys = icon_candidates(page)
+    assert "bell" not in keys and "search" not in keys      # drawn by an element, drawn elsewhere
+    assert "zoom_in" not in keys and "zoom_out" not in keys  # a magnifier with a plus reads as "the magnifier"
+    assert "printer" in keys
+    folder = RenderedPage(spec=PageSpec("pages/a.html", "en", 0, "none", "none", site="/x"), rgb=page.rgb, boxes={}, dpr=1)
+    assert icon_candidates(folder) == []          # a folder page's icons carry no keys: nothing is verifiably absent

@@ -123,45 +123,60 @@ def _contains(outer: list[float], inner: list[float]) -> bool:
     return outer[0] <= inner[0] and outer[1] <= inner[1] and inner[2] <= outer[2] and inner[3] <= outer[3]
 
 
+def relations(page_elements: list[dict], texts: dict[str, int], lang: str, marks: list[list[float]] = (),
+              why: Counter | None = None) -> dict[int, str]:
+    """Every element that a relation names, by its index: the element of its role in one direction (right,
+    left, above, below) from a uniquely labelled neighbour, within REACH of its own size. The reading must be
+    the one a person would use: the target is the nearest element of its role that way from the anchor's
+    visible text (the next one clearly farther), and nothing drawn lies between them (no other element, no
+    icon or picture: `marks`). An element that has neighbours but no unambiguous relation to them is counted
+    in `why`, once per reason."""
+    found: dict[int, tuple] = {}
+    refused: dict[int, set] = {}
+    anchors = [a for a in page_elements if a["role"] in ANCHOR_ROLES and unique_text(a["text"], page_elements, texts)
+               and not any(o is not a and _contains(a["box"], o["box"]) for o in page_elements)]
+    for a in anchors:
+        ab = a["box"]
+        for direction in DIRECTIONS:
+            ahead: dict[str, list] = {}
+            for e in page_elements:
+                g = gap(ab, e["box"], direction) if e is not a else None
+                if g is not None:
+                    ahead.setdefault(e["role"], []).append((g, e))
+            for role, row in ahead.items():
+                if role not in RELATION_ROLES:
+                    continue
+                row.sort(key=lambda ge: ge[0])
+                g, el = row[0]
+                box = el["box"]
+                size = box[3] - box[1] if direction in ("right", "left") else box[2] - box[0]
+                if g > REACH * size:
+                    continue
+                if len(row) > 1 and row[1][0] < g + MARGIN * size:
+                    reason = "relation.rival_of_same_role"
+                else:
+                    corridor = _between(ab, box, direction)
+                    crossed = any(_meets(corridor, o["box"]) for o in page_elements if o is not el and o is not a)
+                    reason = "relation.something_between" if crossed or any(_meets(corridor, m) for m in marks) else ""
+                if reason:
+                    refused.setdefault(el["index"], set()).add(reason)
+                elif el["index"] not in found or g < found[el["index"]][0]:
+                    found[el["index"]] = (g, direction, a["text"], role)
+    if why is not None:
+        for index, reasons in refused.items():
+            if index not in found:
+                why.update(reasons)
+    out = {}
+    for index, (_, direction, t, role) in found.items():
+        en, zh = ROLE_NAMES[role]
+        out[index] = f"“{t}”{DIRECTIONS[direction][1]}的{zh}" if _zh(lang) else f'the {en} {DIRECTIONS[direction][0]} "{t}"'
+    return out
+
+
 def relation(el: dict, page_elements: list[dict], texts: dict[str, int], lang: str,
              marks: list[list[float]] = (), why: Counter | None = None) -> str | None:
-    """As the element of its role in one direction (right, left, above, below) from a uniquely labelled
-    neighbour, within REACH of its own size. The reading must be the one a person would use: the target is
-    the nearest element of its role that way from the anchor's visible text (the next one clearly farther),
-    and nothing drawn lies between them (no other element, no icon or picture: `marks`). An element that
-    has neighbours but no unambiguous relation to them is counted in `why`, once per reason."""
-    if el["role"] not in RELATION_ROLES:
-        return None
-    box = el["box"]
-    found, refused = [], set()
-    for a in page_elements:
-        ab = a["box"]
-        if (a is el or a["role"] not in ANCHOR_ROLES or not unique_text(a["text"], page_elements, texts)
-                or any(o is not a and _contains(ab, o["box"]) for o in page_elements)):
-            continue
-        for direction in DIRECTIONS:
-            g = gap(ab, box, direction)
-            size = box[3] - box[1] if direction in ("right", "left") else box[2] - box[0]
-            if g is None or g > REACH * size:
-                continue
-            rivals = [gap(ab, e["box"], direction) for e in page_elements if e is not el and e["role"] == el["role"]]
-            if any(r is not None and r < g + MARGIN * size for r in rivals):
-                reason = "relation.rival_of_same_role"
-            else:
-                corridor = _between(ab, box, direction)
-                crossed = any(_meets(corridor, o["box"]) for o in page_elements if o is not el and o is not a)
-                reason = "relation.something_between" if crossed or any(_meets(corridor, m) for m in marks) else ""
-            if reason:
-                refused.add(reason)
-                continue
-            found.append((g, direction, a["text"]))
-    if not found:
-        if why is not None:
-            why.update(refused)
-        return None
-    _, direction, t = min(found)
-    en, zh = ROLE_NAMES[el["role"]]
-    return f"“{t}”{DIRECTIONS[direction][1]}的{zh}" if _zh(lang) else f'the {en} {DIRECTIONS[direction][0]} "{t}"'
+    """The relation that names `el` (see `relations`), or None."""
+    return relations(page_elements, texts, lang, marks, why).get(el["index"])
 
 
 DESCRIBERS = {"text": text, "role_text": role_text, "field": field, "icon": icon, "relation": relation,

@@ -1,13 +1,24 @@
 """Grounding difficulty: screen resolution, target size, look-alike count and instruction kinds per level."""
 from synth.levels import LevelTable
 
-# (viewport in CSS px, device scale factor) per platform and level
+# (viewport in CSS px, device scale factor) per platform and level; where a level has several screens,
+# sample i of a platform takes them in turn (`screen`). Level 5 on the web and the desktop is 1440p or 4K
+# at 1x, where targets cover well under 0.1 % of the screen, as on ScreenSpot-Pro's professional screens.
 SCREENS = {
-    "web": {1: ((1280, 800), 1), 2: ((1440, 900), 1), 3: ((1920, 1080), 1), 4: ((2560, 1440), 1), 5: ((2560, 1440), 1)},
-    "mobile": {1: ((390, 844), 2), 2: ((390, 844), 2), 3: ((390, 844), 3), 4: ((412, 915), 3), 5: ((430, 932), 3)},
-    "desktop": {1: ((1920, 1080), 1), 2: ((1920, 1080), 1), 3: ((1920, 1200), 1), 4: ((2560, 1440), 1),
-                5: ((2560, 1600), 1)},
+    "web": {1: [((1280, 800), 1)], 2: [((1440, 900), 1)], 3: [((1920, 1080), 1)], 4: [((2560, 1440), 1)],
+            5: [((2560, 1440), 1), ((3840, 2160), 1)]},
+    "mobile": {1: [((390, 844), 2)], 2: [((390, 844), 2)], 3: [((390, 844), 3)], 4: [((412, 915), 3)],
+               5: [((430, 932), 3)]},
+    "desktop": {1: [((1920, 1080), 1)], 2: [((1920, 1080), 1)], 3: [((1920, 1200), 1)], 4: [((2560, 1440), 1)],
+                5: [((2560, 1600), 1), ((3840, 2160), 1)]},
 }
+
+
+def screen(platform: str, level: int, turn: int = 0) -> tuple[tuple[int, int], int]:
+    """The (viewport, device scale factor) of a platform's screen at `level`, the `turn`-th of its options."""
+    options = SCREENS[platform][level]
+    return options[turn % len(options)]
+
 
 TABLE = LevelTable("element", knobs={
     "target_area_range": "target box area, per mille of the screen",

@@ -1,9 +1,13 @@
-"""Refusal queries: a control plausible for the kind of page on screen, verified not to be on it.
+"""Refusal queries: a control plausible for the kind of page on screen, verified not to be on it, named as
+the run's level names things: by its text, or (on built-in screens) by its icon.
 
-The controls come from `absent.json` by the page's category (an archetype's CATEGORY; "general" for every
-page too). A control is named only if none of its names, in either language, is drawn on the page or is
-the accessible name of an element, and no text drawn on the page is a part of a name (a "Download" button
-would be a fair reading of "the Download statement button")."""
+Named controls come from `absent.json` by the page's category (an archetype's CATEGORY; "general" for
+every page too). A control is named only if none of its names, in either language, is drawn on the page or
+is the accessible name of an element, and no text drawn on the page is a part of a name (a "Download"
+button would be a fair reading of "the Download statement button").
+An icon is named only on a built-in screen, whose every icon drawing carries its key (synth.screens.icons),
+when the page draws no icon of that key and none whose description shares a word with it (no "magnifier
+icon" refusal beside a magnifier with a plus)."""
 import json
 from functools import lru_cache
 from pathlib import Path
@@ -13,8 +17,12 @@ import numpy as np
 from synth import screens
 from synth.grounding.describe import ROLE_NAMES, phrase
 from synth.scenes.browser import RenderedPage
+from synth.scenes.vocab import ICONS
 
 MIN_PART = {"en": 4, "zh": 2}     # shortest page text taken as a possible part of a name
+FORMS = {"text": "role_text", "role_text": "role_text", "relation": "role_text", "field": "role_text",
+         "icon": "icon", "function": "icon"}   # the refusal form that fits each instruction kind of a level
+NOT_WORDS = {"icon", "sign", "a", "an", "the", "with", "of", "in", "and", "outline"}   # no clue to a look
 
 
 @lru_cache(maxsize=1)
@@ -59,16 +67,36 @@ def candidates(page: RenderedPage) -> list[tuple[str, list[str]]]:
     return out
 
 
-def draw_refusal(rng: np.random.Generator, page: RenderedPage, style: str, used: set[str]) -> dict | None:
-    """A refusal query's text and what it names ({"instruction", "name", "category"}), none of `used`;
-    None if the page lacks no control of its vocabulary."""
-    options = [(c, names) for c, names in candidates(page) if names[0] not in used]
+def icon_candidates(page: RenderedPage) -> list[str]:
+    """The ICONS keys a built-in screen verifiably lacks (see the module's docstring)."""
+    if page.spec.template not in screens.names():     # a folder page or a hand-written template
+        return []
+    shown = set(page.shown_icons) | {e["icon"] for e in page.elements if e["icon"]}
+    words = {w for k in shown if k in ICONS for w in ICONS[k][0].split()} - NOT_WORDS
+    return [k for k, (en, _) in ICONS.items() if k not in shown and not (set(en.split()) - NOT_WORDS) & words]
+
+
+def draw_refusal(rng: np.random.Generator, page: RenderedPage, style: str, used: set[str],
+                 kinds: tuple[str, ...]) -> dict | None:
+    """A refusal query's text and what it names ({"instruction", "name", "form"}), none of `used`, in a form
+    that fits the level's instruction `kinds`; None if the page verifiably lacks nothing of that form."""
+    zh = page.spec.lang == "zh"
+    forms = sorted({FORMS[k] for k in kinds if k in FORMS})
+    form = forms[int(rng.integers(len(forms)))]
+    if form == "icon":
+        keys = [k for k in icon_candidates(page) if k not in used]
+        if keys:
+            key = keys[int(rng.integers(len(keys)))]
+            en, zh_words = ICONS[key]
+            noun = zh_words if zh else f"the {en}"
+            return {"instruction": phrase("icon", noun, style, page.spec.lang, page.spec.platform), "name": key,
+                    "form": form}
+    options = [names for _, names in candidates(page) if names[0] not in used]
     if not options:
         return None
-    cat, names = options[int(rng.integers(len(options)))]
+    names = options[int(rng.integers(len(options)))]
     name = names[int(rng.integers(len(names)))]
-    zh = page.spec.lang == "zh"
     en_role, zh_role = ROLE_NAMES["button"]
     noun = f"“{name}”{zh_role}" if zh else f'the "{name}" {en_role}'
     return {"instruction": phrase("role_text", noun, style, page.spec.lang, page.spec.platform),
-            "name": names[0], "category": cat}
+            "name": names[0], "form": "role_text"}

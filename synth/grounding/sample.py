@@ -11,7 +11,7 @@ import numpy as np
 
 from synth import SCHEMA, __version__, reward, spec
 from synth.families.base import Reject
-from synth.grounding.describe import DESCRIBERS, STYLES, has_leftovers, look_alikes, phrase, to_type
+from synth.grounding.describe import DESCRIBERS, STYLES, has_leftovers, look_alikes, phrase, relations, to_type
 from synth.grounding.levels import MIN_SIDE_CSS, TABLE
 from synth.grounding.refusal import draw_refusal
 from synth.levels import draw
@@ -59,15 +59,18 @@ def options(page: RenderedPage, level: int, min_alikes: int, why: Counter) -> di
     lo, hi = row["target_area_range"]
     kinds = [k for k in row["kinds"] if not (page.spec.site and k in QUOTES_ELSEWHERE)]
     found: dict[str, list] = {k: [] for k in kinds}
+    related = relations(visible, page.texts, page.spec.lang, page.marks, why) if "relation" in kinds else {}
     for el in visible:
         x0, y0, x1, y1 = el["box"]
         area = (x1 - x0) * (y1 - y0) / (w * h) * 1000
         if not (verified(el, page) and lo <= area <= hi and look_alikes(el, visible) >= min_alikes):
             continue
         for kind in kinds:
-            extra = ({"decor_icons": page.decor_icons} if kind == "icon" else
-                     {"marks": page.marks, "why": why} if kind == "relation" else {})
-            noun = DESCRIBERS[kind](el, visible, page.texts, page.spec.lang, **extra)
+            if kind == "relation":
+                noun = related.get(el["index"])
+            else:
+                extra = {"decor_icons": page.decor_icons} if kind == "icon" else {}
+                noun = DESCRIBERS[kind](el, visible, page.texts, page.spec.lang, **extra)
             if noun is not None:
                 found[kind].append((el, noun, area))
     return found
@@ -110,7 +113,7 @@ def choose(rng: np.random.Generator, page: RenderedPage, level: int, k: int = 1,
     named: set[str] = set()
     for _ in range(refusals):
         style = STYLES[int(rng.integers(len(STYLES)))]
-        absent = draw_refusal(rng, page, style, named)
+        absent = draw_refusal(rng, page, style, named, TABLE.row(level)["kinds"])
         if absent is None:
             why["refusal.nothing_absent"] += 1
             break

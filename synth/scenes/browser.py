@@ -131,10 +131,13 @@ _ELEMENTS_JS = """() => {
     const r = el.getBoundingClientRect();
     if (r.right > 0 && r.bottom > 0 && r.left < vw && r.top < vh) marks.push([r.left, r.top, r.right, r.bottom]);
   }
+  const drawnIcons = {};   // every icon key drawn on the page (synth.screens.icons marks its drawings)
+  for (const el of document.querySelectorAll('svg[data-icon], [data-g-icon]'))
+    if (el.getClientRects().length) { const k = el.dataset.icon || el.dataset.gIcon; drawnIcons[k] = (drawnIcons[k] || 0) + 1; }
   const decor = {};   // icons drawn on the page that are not targets themselves
   for (const el of document.querySelectorAll('[data-g-icon]:not([data-g])'))
     if (el.getClientRects().length) decor[el.dataset.gIcon] = (decor[el.dataset.gIcon] || 0) + 1;
-  return {elements: els, texts, decor, marks, lang: document.documentElement.lang || ''};
+  return {elements: els, texts, decor, marks, shown: drawnIcons, lang: document.documentElement.lang || ''};
 }"""
 
 # Resolves at the page's next frame. A capture right after the load event sometimes shows a few rows of a
@@ -202,6 +205,7 @@ class RenderedPage:
     texts: dict[str, int] = field(default_factory=dict)
     decor_icons: dict[str, int] = field(default_factory=dict)   # icons shown by elements that are not targets
     marks: list[list[float]] = field(default_factory=list)   # boxes of icons and pictures outside every element
+    shown_icons: dict[str, int] = field(default_factory=dict)   # every icon key the page draws
     doc_lang: str = ""     # the page's <html lang>, for grounding pages
     blocked: list[str] = field(default_factory=list)   # requests aborted while it loaded (off the page's site)
 
@@ -359,12 +363,13 @@ class Browser:
         tab.show(spec, once=self._block is not None)
         self._pages += 1
         found = (tab.page.evaluate(_ELEMENTS_JS) if spec.mode == "none" else
-                 {"elements": [], "texts": {}, "decor": {}, "marks": [], "lang": ""})
+                 {"elements": [], "texts": {}, "decor": {}, "marks": [], "shown": {}, "lang": ""})
         for el in found["elements"]:
             el["box"] = [float(v) * tab.dpr for v in el["box"]]
         marks = [[float(v) * tab.dpr for v in m] for m in found["marks"]]
         return RenderedPage(spec=spec, rgb=tab.capture(), boxes=tab.boxes(), dpr=tab.dpr, elements=found["elements"],
-                            texts=found["texts"], decor_icons=found["decor"], marks=marks, doc_lang=found["lang"],
+                            texts=found["texts"], decor_icons=found["decor"], marks=marks, shown_icons=found["shown"],
+                            doc_lang=found["lang"],
                             blocked=sorted(set(self._blocked)))
 
     def _kill(self) -> None:

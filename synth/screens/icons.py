@@ -44,6 +44,8 @@ class Icons:
         self.icon_set = icon_set
 
     def svg(self, key: str, size: int = 20) -> Markup:
-        """Inline SVG markup of icon `key`, `size` CSS px, drawn in the current text colour."""
+        """Inline SVG markup of icon `key`, `size` CSS px, drawn in the current text colour; `data-icon` names
+        the key, so that the grounding harvester knows every icon a page shows (refusals name others)."""
         svg = _file(self.icon_set, key)
-        return Markup(f'<svg width="{size}" height="{size}" aria-hidden="true" focusable="false"' + svg[4:])
+        return Markup(f'<svg width="{size}" height="{size}" aria-hidden="true" focusable="false" data-icon="{key}"'
+                      + svg[4:])

@@ -1,0 +1,126 @@
+"""Grounding text against an outside reader: RapidOCR reads what each query quotes.
+
+Usage: python bench/grounding_ocr.py DATASET [--max 90]
+(RapidOCR comes with the solvers extra: `.venv/bin/pip install -e .[solvers]`.)
+
+- `text` and `role_text` queries: the quoted text must be read inside the target's box (padded by 4 px).
+- `relation` queries: the quoted anchor must be read on the screen, with the target lying in the named
+  direction from where it was read.
+- refusals: the named control must not be read anywhere on the screen.
+A quote counts as read when, with case, spaces and punctuation dropped, it is a part of the read text or
+matches a part of it with a similarity of at least 0.8 (difflib). Prints the agreement per kind and lists
+the disagreements."""
+import argparse
+import difflib
+import io
+import json
+import re
+import sys
+import tarfile
+from collections import Counter
+from pathlib import Path
+
+import numpy as np
+from PIL import Image
+
+QUOTE = re.compile(r'"([^"]+)"|“([^”]+)”')
+DIRECTIONS = {"right of": "right", "left of": "left", "above": "above", "below": "below",
+              "右边": "right", "左边": "left", "上方": "above", "下方": "below"}
+
+
+def norm(s: str) -> str:
+    return re.sub(r"[\W_]+", "", s.casefold())
+
+
+def found(quote: str, text: str) -> bool:
+    q, t = norm(quote), norm(text)
+    if not q:
+        return True
+    if q in t:
+        return True
+    n = len(q)
+    return any(difflib.SequenceMatcher(None, q, t[i:i + n]).ratio() >= 0.8 for i in range(max(1, len(t) - n + 1)))
+
+
+def samples(dataset: Path):
+    for shard in sorted(dataset.glob("*.tar")):
+        with tarfile.open(shard) as tar:
+            members: dict[str, dict[str, bytes]] = {}
+            for m in tar.getmembers():
+                key, ext = m.name.split(".", 1)
+                members.setdefault(key, {})[ext] = tar.extractfile(m).read()
+        for key, mem in members.items():
+            image = next(v for k, v in mem.items() if k != "json")
+            yield json.loads(mem["json"]), np.array(Image.open(io.BytesIO(image)).convert("RGB"))
+
+
+def lies(direction: str, anchor: list[float], box: list[float]) -> bool:
+    """Whether `box` lies in `direction` from `anchor` (beside it on the line, or in its column)."""
+    if direction in ("right", "left"):
+        if min(anchor[3], box[3]) - max(anchor[1], box[1]) <= 0:
+            return False
+        return box[0] >= anchor[2] - 4 if direction == "right" else box[2] <= anchor[0] + 4
+    if min(anchor[2], box[2]) - max(anchor[0], box[0]) <= 0:
+        return False
+    return box[1] >= anchor[3] - 4 if direction == "below" else box[3] <= anchor[1] + 4
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("dataset", type=Path)
+    ap.add_argument("--max", type=int, default=90, help="samples to read")
+    args = ap.parse_args()
+    try:
+        from rapidocr_onnxruntime import RapidOCR
+    except ImportError as e:
+        raise SystemExit("RapidOCR is missing: install the extra with `.venv/bin/pip install -e .[solvers]`") from e
+    ocr = RapidOCR()
+    agree, total, misses = Counter(), Counter(), []
+    for n, (label, rgb) in enumerate(samples(args.dataset)):
+        if n >= args.max:
+            break
+        h, w = rgb.shape[:2]
+        screen = None
+
+        def read_screen():
+            result, _ = ocr(rgb)
+            return [([min(p[0] for p in pts), min(p[1] for p in pts), max(p[0] for p in pts), max(p[1] for p in pts)],
+                     text) for pts, text, _ in result or []]
+        for q in label.get("queries") or []:
+            m = QUOTE.search(q["instruction"])
+            kind = q["kind"]
+            if kind == "refusal":
+                screen = screen if screen is not None else read_screen()
+                name = m.group(1) or m.group(2)
+                ok = not any(found(name, text) for _, text in screen)
+            elif m is None or kind not in ("text", "role_text", "relation"):
+                continue
+            elif kind == "relation":
+                quote = m.group(1) or m.group(2)
+                direction = next(d for word, d in DIRECTIONS.items() if word in q["instruction"])
+                box = q["accept"]["steps"][0]["region"]
+                screen = screen if screen is not None else read_screen()
+                ok = any(found(quote, text) and lies(direction, b, box) for b, text in screen)
+            else:
+                quote = m.group(1) or m.group(2)
+                x0, y0, x1, y1 = q["accept"]["steps"][0]["region"]
+                crop = rgb[max(0, int(y0) - 4):min(h, int(y1) + 4), max(0, int(x0) - 4):min(w, int(x1) + 4)]
+                result, _ = ocr(crop)
+                ok = found(quote, " ".join(text for _, text, _ in result or []))
+            total[kind] += 1
+            agree[kind] += ok
+            if not ok:
+                misses.append(f"{label['key']} [{kind}] {q['instruction']}")
+        print(f"read {n + 1} samples", file=sys.stderr, end="\r")
+    quoting = sum(v for k, v in total.items() if k != "refusal")
+    quoted_ok = sum(v for k, v in agree.items() if k != "refusal")
+    print(f"text-quoting queries read as quoted: {quoted_ok}/{quoting} ({quoted_ok / max(1, quoting):.1%})")
+    for kind in sorted(total):
+        what = "not found on screen" if kind == "refusal" else "agree"
+        print(f"  {kind}: {agree[kind]}/{total[kind]} {what}")
+    for line in misses:
+        print("  miss:", line)
+
+
+if __name__ == "__main__":
+    main()
