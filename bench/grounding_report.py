@@ -83,9 +83,9 @@ def main() -> None:
     last: dict[str, dict] = {}
     with tempfile.TemporaryDirectory() as tmp:
         for r in range(args.repeat):     # interleaved, so that a busy spell of the machine hits every setting
-            for name, cwd, queries in settings:
+            for j, (name, cwd, queries) in enumerate(settings):
                 label = f"{name}, --queries {queries}" if queries else name
-                out = Path(tmp) / f"{len(rates)}-{r}"
+                out = Path(tmp) / f"{j}-{r}"
                 seconds = run(cwd, out, args.n, args.difficulty, args.workers, 100 + r, queries)
                 last[label] = report(out)
                 rates.setdefault(label, []).append(last[label]["targets"] / seconds)
