@@ -3,10 +3,12 @@
 Usage: python bench/grounding_ocr.py DATASET [--max 90]
 (RapidOCR comes with the solvers extra: `.venv/bin/pip install -e .[solvers]`.)
 
-- `text` and `role_text` queries: the quoted text must be read inside the target's box (padded by 4 px).
+- `text` and `role_text` queries: the quoted text must be read in the target's box (with a margin of half
+  its height; small crops enlarged twice).
 - `relation` queries: the quoted anchor must be read on the screen, with the target lying in the named
-  direction from where it was read.
-- refusals: the named control must not be read anywhere on the screen.
+  direction from where it was read (its part of a read line, by its share of the line's characters).
+- refusals that quote a name: the named control must not be read anywhere on the screen (absent icons
+  quote nothing and are left out).
 A quote counts as read when, with case, spaces and punctuation dropped, it is a part of the read text or
 matches a part of it with a similarity of at least 0.8 (difflib). Prints the agreement per kind and lists
 the disagreements."""
@@ -54,6 +56,29 @@ def samples(dataset: Path):
             yield json.loads(mem["json"]), np.array(Image.open(io.BytesIO(image)).convert("RGB"))
 
 
+def part_box(box: list[float], text: str, quote: str) -> list[float]:
+    """Where `quote` lies in a line of read text: the share of the line's width its characters take (OCR reads
+    a row of links as one line)."""
+    t, q = norm(text), norm(quote)
+    i = t.find(q)
+    if i < 0 or not t:
+        return box
+    x0, x1 = box[0] + (box[2] - box[0]) * i / len(t), box[0] + (box[2] - box[0]) * (i + len(q)) / len(t)
+    return [x0, box[1], x1, box[3]]
+
+
+def read_crop(ocr, rgb: np.ndarray, box: list[float]) -> str:
+    """The text read in a box, with a margin and small text enlarged (the reader misses a lone digit in a
+    tight crop)."""
+    h, w = rgb.shape[:2]
+    pad = max(8, int((box[3] - box[1]) * 0.5))
+    crop = rgb[max(0, int(box[1]) - pad):min(h, int(box[3]) + pad), max(0, int(box[0]) - pad):min(w, int(box[2]) + pad)]
+    if crop.shape[0] < 64:
+        crop = np.array(Image.fromarray(crop).resize((crop.shape[1] * 2, crop.shape[0] * 2), Image.Resampling.LANCZOS))
+    result, _ = ocr(crop)
+    return " ".join(text for _, text, _ in result or [])
+
+
 def lies(direction: str, anchor: list[float], box: list[float]) -> bool:
     """Whether `box` lies in `direction` from `anchor` (beside it on the line, or in its column)."""
     if direction in ("right", "left"):
@@ -89,6 +114,8 @@ def main() -> None:
         for q in label.get("queries") or []:
             m = QUOTE.search(q["instruction"])
             kind = q["kind"]
+            if kind == "refusal" and m is None:      # an absent icon: nothing to read
+                continue
             if kind == "refusal":
                 screen = screen if screen is not None else read_screen()
                 name = m.group(1) or m.group(2)
@@ -100,13 +127,10 @@ def main() -> None:
                 direction = next(d for word, d in DIRECTIONS.items() if word in q["instruction"])
                 box = q["accept"]["steps"][0]["region"]
                 screen = screen if screen is not None else read_screen()
-                ok = any(found(quote, text) and lies(direction, b, box) for b, text in screen)
+                ok = any(found(quote, text) and lies(direction, part_box(b, text, quote), box) for b, text in screen)
             else:
                 quote = m.group(1) or m.group(2)
-                x0, y0, x1, y1 = q["accept"]["steps"][0]["region"]
-                crop = rgb[max(0, int(y0) - 4):min(h, int(y1) + 4), max(0, int(x0) - 4):min(w, int(x1) + 4)]
-                result, _ = ocr(crop)
-                ok = found(quote, " ".join(text for _, text, _ in result or []))
+                ok = found(quote, read_crop(ocr, rgb, q["accept"]["steps"][0]["region"]))
             total[kind] += 1
             agree[kind] += ok
             if not ok:

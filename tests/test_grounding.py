@@ -170,3 +170,15 @@ def test_an_icon_refusal_names_no_icon_that_looks_like_one_on_the_page():
     assert "printer" in keys
     folder = RenderedPage(spec=PageSpec("pages/a.html", "en", 0, "none", "none", site="/x"), rgb=page.rgb, boxes={}, dpr=1)
     assert icon_candidates(folder) == []          # a folder page's icons carry no keys: nothing is verifiably absent
+
+
+def test_score_judges_every_query(grounding_set, tmp_path):
+    from synth.score import score_dataset
+    labels = [s["label"] for s in read_samples(grounding_set)]
+    lines = [{"key": lab["key"], "query": i, "output": json.dumps(q["actions"]) if q["feasible"] else "[-1, -1]"}
+             for lab in labels for i, q in enumerate(lab["queries"])]
+    preds = tmp_path / "p.jsonl"
+    preds.write_text("\n".join(json.dumps(r) for r in lines[1:]) + "\n")      # the first query unanswered
+    report = score_dataset(grounding_set, preds)
+    assert report["n"] == len(lines) and report["missing"] == 1
+    assert report["success_rate"] == round((len(lines) - 1) / len(lines), 4)
