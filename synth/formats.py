@@ -3,7 +3,8 @@
 UI-Venus-2 actions: `Click(box=(x,y))`, `Drag(start=(x1,y1),end=(x2,y2))`, `Type(content='…')`,
 `LongPress(box=(x,y))`, comma-separated, optionally inside <action>…</action>, coordinates normalised to
 0–999 of the image; a <think>…</think> part is ignored. As VenusBench's parser does, `bbox=` may stand for
-`box=` and coordinates may be in square brackets. Writing answers in this syntax: `synth.export.answer`."""
+`box=` and coordinates may be in square brackets. Writing answers in this syntax: `synth.export.answer`.
+Grounding answers `[x, y]` / `[x0, y0, x1, y1]` (0–999) and the refusal `[-1, -1]` are read too."""
 import json
 import re
 
@@ -55,14 +56,25 @@ def parse_venus(text: str, width: int, height: int, grid: tuple[float, float] = 
 REFUSAL = re.compile(r"^\[\s*-1(?:\.0*)?\s*,\s*-1(?:\.0*)?\s*\]$")   # "the target is not on the screen"
 
 
+GROUNDING_ANSWER = re.compile(rf"^\[{_NUM},{_NUM}(?:,{_NUM},{_NUM})?\]$")   # [x, y] or [x0, y0, x1, y1]
+
+
 def parse_output(output, width: int, height: int) -> list[dict]:
     """A model's output as pixel actions: a list of action dicts (the label's own format, or that list as
-    JSON text), UI-Venus-2 text, or the refusal `[-1, -1]` (no action: `[]`). ParseError when it is none."""
+    JSON text), UI-Venus-2 text, a grounding answer `[x, y]` or `[x0, y0, x1, y1]` on the 0–999 grid (a
+    click at the point or the box's centre, as the exports teach), or the refusal `[-1, -1]` (no action:
+    `[]`). ParseError when it is none."""
     if isinstance(output, str):
         stripped = re.sub(r"<think>.*?</think>", "", output, flags=re.S).strip()
         inner = re.fullmatch(r"<action>(.*)</action>", stripped, re.S)
-        if REFUSAL.match(inner.group(1).strip() if inner else stripped):
+        body = inner.group(1).strip() if inner else stripped
+        if REFUSAL.match(body):
             return []
+        point = GROUNDING_ANSWER.match(body)
+        if point:
+            v = [float(x) for x in point.groups() if x is not None]
+            x, y = (v[0], v[1]) if len(v) == 2 else ((v[0] + v[2]) / 2, (v[1] + v[3]) / 2)
+            return [{"type": "click", "point": [x / VENUS_SCALE * width, y / VENUS_SCALE * height]}]
         if stripped.startswith("["):
             try:
                 output = json.loads(stripped)

@@ -182,3 +182,18 @@ def test_score_judges_every_query(grounding_set, tmp_path):
     report = score_dataset(grounding_set, preds)
     assert report["n"] == len(lines) and report["missing"] == 1
     assert report["success_rate"] == round((len(lines) - 1) / len(lines), 4)
+
+
+def test_a_grounding_answer_as_the_exports_teach_it_is_scored(grounding_set):
+    from synth.export.answer import grounding_text
+    from synth.export.coords import frame
+    for lab in (s["label"] for s in read_samples(grounding_set)):
+        f = frame("ui-venus", lab["image"]["width"], lab["image"]["height"])
+        for i, q in enumerate(lab["queries"]):
+            view = spec.query_label(lab, i)
+            if q["feasible"] and len(q["accept"]["steps"]) == 1:     # a point answers a click query
+                for target in ("point", "box"):
+                    assert reward.score_output(view, grounding_text(view, f, target)) == 1.0
+                assert reward.score_output(view, "[-1, -1]") == 0.0
+            elif not q["feasible"]:
+                assert reward.score_output(view, grounding_text(view, f, "point")) == 1.0
