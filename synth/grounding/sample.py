@@ -119,6 +119,8 @@ def choose(rng: np.random.Generator, page: RenderedPage, level: int, k: int = 1,
             break
         named.add(absent["name"])
         queries.insert(int(rng.integers(len(queries) + 1)), Query(None, "refusal", style, absent["instruction"]))
+    if not queries:          # a one-query refusal whose page lacks nothing it could name
+        raise Reject("refusal.nothing_absent")
     if any(has_leftovers(q.instruction) for q in queries):
         raise Reject("grounding.template_leftover")
     first = next((q for q in queries if q.el is not None), None)     # none in a one-query refusal
