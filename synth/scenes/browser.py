@@ -34,7 +34,8 @@ BOX_IDS = ["synth-widget", "synth-instruction", "synth-puzzle", "synth-answer", 
 # inside it (`text`: only text that is rendered there, not clipped, not covered, so an instruction that quotes
 # it quotes what the screenshot shows), and whether it is the element hit at its centre and near its corners
 # (visible, not covered or clipped). Also: the count of each visible text on the page, the icons drawn by
-# elements that are not targets, the boxes of icons and pictures outside every element, and the document's language.
+# elements that are not targets, the boxes of icons and pictures outside every element, every icon key drawn
+# (`data-icon`, `data-g-icon`), and the document's language; all as one JSON string.
 _ELEMENTS_JS = """() => {
   const vw = window.innerWidth, vh = window.innerHeight;
   const clean = s => (s || '').replace(/\\s+/g, ' ').trim();
