@@ -18,12 +18,13 @@ import io
 import json
 import re
 import sys
-import tarfile
 from collections import Counter
 from pathlib import Path
 
 import numpy as np
 from PIL import Image
+
+from synth.dataset import iter_samples
 
 QUOTE = re.compile(r'"([^"]+)"|“([^”]+)”')
 DIRECTIONS = {"right of": "right", "left of": "left", "above": "above", "below": "below",
@@ -45,15 +46,10 @@ def found(quote: str, text: str) -> bool:
 
 
 def samples(dataset: Path):
-    for shard in sorted(dataset.glob("*.tar")):
-        with tarfile.open(shard) as tar:
-            members: dict[str, dict[str, bytes]] = {}
-            for m in tar.getmembers():
-                key, ext = m.name.split(".", 1)
-                members.setdefault(key, {})[ext] = tar.extractfile(m).read()
-        for key, mem in members.items():
-            image = next(v for k, v in mem.items() if k != "json")
-            yield json.loads(mem["json"]), np.array(Image.open(io.BytesIO(image)).convert("RGB"))
+    """(label, RGB pixels) of every sample."""
+    for _, members in iter_samples(dataset):
+        image = next(v for k, v in members.items() if k != "json")
+        yield json.loads(members["json"]), np.array(Image.open(io.BytesIO(image)).convert("RGB"))
 
 
 def part_box(box: list[float], text: str, quote: str) -> list[float]:

@@ -14,13 +14,14 @@ import json
 import statistics
 import subprocess
 import sys
-import tarfile
 import tempfile
 import time
 from collections import Counter
 from pathlib import Path
 
 import numpy as np
+
+from synth.dataset import iter_labels
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -36,17 +37,9 @@ def run(cwd: Path, out: Path, n: int, level: int, workers: int, seed: int, queri
     return time.perf_counter() - t0
 
 
-def labels(out: Path) -> list[dict]:
-    found = []
-    for shard in sorted(out.glob("*.tar")):
-        with tarfile.open(shard) as tar:
-            found += [json.load(tar.extractfile(m)) for m in tar.getmembers() if m.name.endswith(".json")]
-    return found
-
-
 def report(out: Path) -> dict:
     """What the run's samples hold."""
-    labs = labels(out)
+    labs = list(iter_labels(out))
     queries = [q for lab in labs for q in lab.get("queries") or [None]]
     feasible = [q for q in queries if q is None or q["feasible"]]
     areas = []

@@ -53,9 +53,6 @@ def parse_venus(text: str, width: int, height: int, grid: tuple[float, float] = 
     return [a for _, a in sorted(found, key=lambda f: f[0])]
 
 
-REFUSAL = re.compile(r"^\[\s*-1(?:\.0*)?\s*,\s*-1(?:\.0*)?\s*\]$")   # "the target is not on the screen"
-
-
 GROUNDING_ANSWER = re.compile(rf"^\[{_NUM},{_NUM}(?:,{_NUM},{_NUM})?\]$")   # [x, y] or [x0, y0, x1, y1]
 
 
@@ -67,12 +64,11 @@ def parse_output(output, width: int, height: int) -> list[dict]:
     if isinstance(output, str):
         stripped = re.sub(r"<think>.*?</think>", "", output, flags=re.S).strip()
         inner = re.fullmatch(r"<action>(.*)</action>", stripped, re.S)
-        body = inner.group(1).strip() if inner else stripped
-        if REFUSAL.match(body):
-            return []
-        point = GROUNDING_ANSWER.match(body)
+        point = GROUNDING_ANSWER.match(inner.group(1).strip() if inner else stripped)
         if point:
             v = [float(x) for x in point.groups() if x is not None]
+            if v == [-1.0, -1.0]:       # the refusal: the target is not on the screen
+                return []
             x, y = (v[0], v[1]) if len(v) == 2 else ((v[0] + v[2]) / 2, (v[1] + v[3]) / 2)
             return [{"type": "click", "point": [x / VENUS_SCALE * width, y / VENUS_SCALE * height]}]
         if stripped.startswith("["):

@@ -23,6 +23,18 @@ def _zh(lang: str) -> bool:
     return lang == "zh"
 
 
+def role_noun(t: str, role: str, lang: str) -> str:
+    """'the "Save" button' / '“保存”按钮': an element of `role` that shows `t`."""
+    en, zh = ROLE_NAMES[role]
+    return f"“{t}”{zh}" if _zh(lang) else f'the "{t}" {en}'
+
+
+def icon_noun(key: str, lang: str) -> str:
+    """'the magnifier icon' / '放大镜图标': what icon `key` of ICONS shows."""
+    en, zh = ICONS[key]
+    return zh if _zh(lang) else f"the {en}"
+
+
 def unique_text(t: str, page_elements: list[dict], texts: dict[str, int]) -> bool:
     """Whether `t` is short, drawn exactly once on the page and the text of exactly one element."""
     return bool(t) and len(t) <= MAX_TEXT and texts.get(t, 0) == 1 and sum(e["text"] == t for e in page_elements) == 1
@@ -43,8 +55,7 @@ def role_text(el: dict, page_elements: list[dict], texts: dict[str, int], lang: 
         return None
     if sum(e["role"] == el["role"] and e["text"] == t for e in page_elements) != 1:
         return None
-    en, zh = ROLE_NAMES[el["role"]]
-    return f"“{t}”{zh}" if _zh(lang) else f'the "{t}" {en}'
+    return role_noun(t, el["role"], lang)
 
 
 def field(el: dict, page_elements: list[dict], texts: dict[str, int], lang: str) -> str | None:
@@ -62,8 +73,7 @@ def icon(el: dict, page_elements: list[dict], texts: dict[str, int], lang: str,
     key = el["icon"]
     if key not in ICONS or sum(e["icon"] == key for e in page_elements) != 1 or (decor_icons or {}).get(key):
         return None
-    en, zh = ICONS[key]
-    return zh if _zh(lang) else f"the {en}"
+    return icon_noun(key, lang)
 
 
 def function(el: dict, page_elements: list[dict], texts: dict[str, int], lang: str) -> str | None:

@@ -15,7 +15,7 @@ from pathlib import Path
 import numpy as np
 
 from synth import screens
-from synth.grounding.describe import ROLE_NAMES, phrase
+from synth.grounding.describe import icon_noun, phrase, role_noun
 from synth.scenes.browser import RenderedPage
 from synth.scenes.vocab import ICONS
 
@@ -54,17 +54,13 @@ def absent(names: list[str], shown: list[str]) -> bool:
     return True
 
 
-def candidates(page: RenderedPage) -> list[tuple[str, list[str]]]:
-    """(category, names in the page's language) of every control that the page verifiably lacks."""
+def candidates(page: RenderedPage) -> list[list[str]]:
+    """The names, in the page's language, of every control of its vocabulary that the page verifiably lacks."""
     shown = drawn(page)
     lang = 1 if page.spec.lang == "zh" else 0
     vocab = vocabulary()
-    out = []
-    for cat in dict.fromkeys([category(page), "general"]):
-        for entry in vocab.get(cat, []):
-            if absent(entry[0] + entry[1], shown):
-                out.append((cat, entry[lang]))
-    return out
+    return [entry[lang] for cat in dict.fromkeys([category(page), "general"]) for entry in vocab.get(cat, [])
+            if absent(entry[0] + entry[1], shown)]
 
 
 def icon_candidates(page: RenderedPage) -> list[str]:
@@ -80,23 +76,19 @@ def draw_refusal(rng: np.random.Generator, page: RenderedPage, style: str, used:
                  kinds: tuple[str, ...]) -> dict | None:
     """A refusal query's text and what it names ({"instruction", "name", "form"}), none of `used`, in a form
     that fits the level's instruction `kinds`; None if the page verifiably lacks nothing of that form."""
-    zh = page.spec.lang == "zh"
+    lang, platform = page.spec.lang, page.spec.platform
     forms = sorted({FORMS[k] for k in kinds if k in FORMS})
     form = forms[int(rng.integers(len(forms)))]
     if form == "icon":
         keys = [k for k in icon_candidates(page) if k not in used]
         if keys:
             key = keys[int(rng.integers(len(keys)))]
-            en, zh_words = ICONS[key]
-            noun = zh_words if zh else f"the {en}"
-            return {"instruction": phrase("icon", noun, style, page.spec.lang, page.spec.platform), "name": key,
+            return {"instruction": phrase("icon", icon_noun(key, lang), style, lang, platform), "name": key,
                     "form": form}
-    options = [names for _, names in candidates(page) if names[0] not in used]
+    options = [names for names in candidates(page) if names[0] not in used]
     if not options:
         return None
     names = options[int(rng.integers(len(options)))]
     name = names[int(rng.integers(len(names)))]
-    en_role, zh_role = ROLE_NAMES["button"]
-    noun = f"“{name}”{zh_role}" if zh else f'the "{name}" {en_role}'
-    return {"instruction": phrase("role_text", noun, style, page.spec.lang, page.spec.platform),
+    return {"instruction": phrase("role_text", role_noun(name, "button", lang), style, lang, platform),
             "name": names[0], "form": "role_text"}

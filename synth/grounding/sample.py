@@ -60,10 +60,11 @@ def options(page: RenderedPage, level: int, min_alikes: int, why: Counter) -> di
     kinds = [k for k in row["kinds"] if not (page.spec.site and k in QUOTES_ELSEWHERE)]
     found: dict[str, list] = {k: [] for k in kinds}
     related = relations(visible, page.texts, page.spec.lang, page.marks, why) if "relation" in kinds else {}
+    roles = Counter(e["role"] for e in visible)
     for el in visible:
         x0, y0, x1, y1 = el["box"]
         area = (x1 - x0) * (y1 - y0) / (w * h) * 1000
-        if not (verified(el, page) and lo <= area <= hi and look_alikes(el, visible) >= min_alikes):
+        if not (verified(el, page) and lo <= area <= hi and roles[el["role"]] - 1 >= min_alikes):
             continue
         for kind in kinds:
             if kind == "relation":
