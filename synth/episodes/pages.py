@@ -1,0 +1,42 @@
+"""The pages an environment shows its widget on: a few screens per platform and language, rendered once
+per process by Chromium and kept (a step draws only the widget)."""
+import numpy as np
+
+from synth.pagestore import render_block
+from synth.scenes.browser import Browser, RenderedPage
+from synth.scenes.pages import CONTROLS, PageSpec, list_templates
+
+SCREENS = 4         # pages per platform and language; reset(seed) picks one
+_browser: Browser | None = None
+_pages: dict[PageSpec, RenderedPage] = {}
+
+
+def spec(platform: str, lang: str, slot: int, controls: str) -> PageSpec:
+    """Page `slot` of a platform and language: its template, theme and widget placement are fixed by
+    these alone, so every process shows the same screens."""
+    rng = np.random.default_rng([0xE9, ("web", "mobile", "desktop").index(platform), ("en", "zh").index(lang), slot])
+    names = list_templates(platform)
+    template = names[int(rng.integers(len(names)))]
+    return PageSpec(template, lang, int(rng.integers(2**31)), "modal" if rng.random() < 0.5 else "inline", controls)
+
+
+def page(platform: str, lang: str, slot: int, controls: str) -> RenderedPage:
+    """The rendered page (cached; its three widget variants render together, as one block)."""
+    want = spec(platform, lang, slot, controls)
+    if want not in _pages:
+        global _browser
+        _browser = _browser or Browser()
+        block = [spec(platform, lang, slot, c) for c in CONTROLS]
+        for s, rendered in render_block(_browser, block):
+            if isinstance(rendered, Exception):
+                raise rendered
+            _pages[s] = rendered
+    return _pages[want]
+
+
+def close() -> None:
+    """Stop the pages' Chromium (the rendered pages stay cached)."""
+    global _browser
+    if _browser is not None:
+        _browser.close()
+        _browser = None
