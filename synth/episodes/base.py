@@ -18,6 +18,7 @@ import numpy as np
 from synth.levels import LevelTable
 
 ACTION_TYPES = ("click", "long_press", "drag", "type", "wait")
+FRAMES_PER_STEP = 4     # animated tasks: a step's STEP_SECONDS pass in this many ticks, one frame after each
 VERIFY = {"type": "click", "target": "verify"}     # the expert's "press Verify" (the env finds the button)
 
 
@@ -62,7 +63,8 @@ class Task(Protocol):
     def draw(self, state: Any) -> np.ndarray: ...          # (H, W, 3) uint8 at `size`, at the state's time
     def instruction(self, state: Any, lang: str) -> str: ...
     def act(self, state: Any, action: dict) -> None: ...   # apply one action (puzzle pixels); may do nothing
-    def tick(self, state: Any, seconds: float) -> None: ... # animated tasks: let time pass (no-op otherwise)
+    def tick(self, state: Any, seconds: float) -> None: ... # animated tasks: let time pass (no-op otherwise);
+                                                           # draw() depends on the time reached, not the ticks
     def done(self, state: Any) -> bool: ...                # the goal is reached
     def failed(self, state: Any) -> bool: ...              # it can no longer be reached (e.g. a dot vanished)
     def progress(self, state: Any) -> float: ...           # 0..1, 1 when done: the dense reward's potential

@@ -7,7 +7,7 @@ import cv2
 import numpy as np
 
 from synth.compose import compose, puzzle_origin
-from synth.episodes.base import VERIFY, action, inside
+from synth.episodes.base import FRAMES_PER_STEP, VERIFY, action, inside
 from synth.scenes.browser import RenderedPage
 
 
@@ -29,6 +29,8 @@ class Episode:
         self.origin, self.dpr = puzzle_origin(page), page.dpr
         self.verify_box = [float(v) for v in page.boxes["synth-verify"]]
         self.steps, self.time, self.earned = 0, 0.0, 0.0
+        self.frames: list[tuple[float, np.ndarray]] = []   # animated: (time, screenshot) of the last step's ticks
+        self.record = False                                 # keep those frames (the trajectory writer does)
         self.limit = task.budget(state)
         self.terminated = self.truncated = False
         self._potential = task.progress(state)
@@ -69,8 +71,12 @@ class Episode:
             task.act(state, action(act["type"], self.to_puzzle(act["point"]), self.to_puzzle(act["end"]),
                                    act["text"], act["duration"], self.time))
         if task.ANIMATED:
-            task.tick(state, task.STEP_SECONDS)
-            self.time += task.STEP_SECONDS
+            self.frames = []
+            for k in range(1, FRAMES_PER_STEP + 1):
+                task.tick(state, task.STEP_SECONDS / FRAMES_PER_STEP)
+                if self.record:
+                    self.frames.append((round(self.time + k * task.STEP_SECONDS / FRAMES_PER_STEP, 4), self.image()))
+            self.time = round(self.time + task.STEP_SECONDS, 4)
         solved = task.done(state) and (pressed or not task.NEEDS_VERIFY)
         self.terminated = solved or pressed or task.failed(state)
         self.truncated = not self.terminated and self.steps >= self.limit
