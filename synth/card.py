@@ -15,7 +15,8 @@ COUNTED = {"family": "family", "difficulty": "level", "lang": "language", "platf
 SIZES = [(10**3, "n<1K"), (10**4, "1K<n<10K"), (10**5, "10K<n<100K"), (10**6, "100K<n<1M"), (10**7, "1M<n<10M"),
          (10**8, "10M<n<100M"), (10**9, "100M<n<1B"), (10**10, "1B<n<10B"), (10**11, "10B<n<100B"),
          (10**12, "100B<n<1T")]
-TASKS = {"captcha": ["image-text-to-text"], "grounding": ["image-text-to-text", "object-detection"]}
+TASKS = {"captcha": ["image-text-to-text"], "grounding": ["image-text-to-text", "object-detection"],
+         "episode": ["image-text-to-text", "reinforcement-learning"]}
 SUMMARY = {
     "captcha": "Verified CAPTCHA instances (counting, rotation, sliders, grids, text and more) placed into web, "
                "phone-app and desktop screens rendered by Chromium, each with a reference solution and an "
@@ -23,6 +24,10 @@ SUMMARY = {
     "grounding": "Screens of web pages, phone apps and desktop windows rendered by Chromium, each with several "
                  "queries that describe an element in words (or, for refusals, a control the screen lacks), with "
                  "its exact box taken from the rendered DOM, and every visible element listed.",
+    "episode": "Expert trajectories through interactive CAPTCHAs (rotating with buttons, paging options, tiles "
+               "that are replaced, multi-piece jigsaws, animated puzzles) in rendered screens: one sample per step "
+               "with the screenshot before the action, the action taken, its reward and the state's ground truth; "
+               "a share of episodes take a wrong action and recover.",
 }
 
 
@@ -36,13 +41,15 @@ def command(config: dict) -> str:
     change the bytes)."""
     parts = ["synth", config["kind"], "--difficulty", str(config["difficulty"]), "--n", str(config["n"]),
              "--seed", str(config["seed"])]
-    if config["kind"] == "captcha" and tuple(config["families"]) != NAMES:
+    if (config["kind"] == "captcha" and tuple(config["families"]) != NAMES) or config["kind"] == "episode":
         for family in config["families"]:
             parts += ["--family", family]
     parts += ["--lang", config["lang"], "--platform", config["platform"], "--shard-size", str(config["shard_size"]),
               "--image-format", config["image_format"]]
     if config["kind"] == "captcha":
         parts += ["--infeasible", str(config["infeasible"])]
+    elif config["kind"] == "episode":
+        parts += ["--mistakes", str(config["mistakes"])]
     else:
         parts += ["--queries", str(config["queries"]), "--refusal", str(config["refusal"])]
     if config.get("pages"):
@@ -139,6 +146,10 @@ All coordinates are pixels of the stored image, origin top-left, x right, y down
   element id, `feasible`, `accept`, `actions`; the top-level fields are the first query's; a refusal has
   `feasible: false` and no steps or actions), and `elements`, every visible element (`id`, `role`,
   `name`, `bbox`)
+- episodes only: `episode` (`id`, `step`, `steps`, `done`, `time` of the action in seconds, `return`),
+  `taken` (the action taken at this step; it differs from the reference `actions` on a mistake step),
+  `reward` (what the taken action earned), `mistake`, `state` (the task's latent state as JSON text) and
+  `frames` (animated runs: `<key>.frame000.<ext>` … with their times, the same count in every sample)
 
 `synth.reward.score(label, actions)` turns a proposed action sequence into a reward in [0, 1]; a
 grounding query `i` is scored as `synth.reward.score(synth.spec.query_label(label, i), actions)`.

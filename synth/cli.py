@@ -117,6 +117,37 @@ def grounding(
              ray_address, pages, families=("element",), queries=queries, refusal=refusal)
 
 
+@app.command()
+def episodes(
+    difficulty: Difficulty = 3,
+    n: Annotated[int, typer.Option("--n", help="number of episodes to write (each gives one sample per step)")] = 100,
+    out: Annotated[Path, typer.Option(help="output folder for shards and manifest.json")] = Path("out/episodes"),
+    seed: Seed = 0,
+    family: Annotated[Optional[list[str]], typer.Option(help="task or one-shot family to include (repeat to mix); "
+                                                             "default: every interactive task")] = None,
+    lang: Lang = "mix", platform: Platform = "mix", workers: Workers = 0,
+    shard_size: Annotated[int, typer.Option(help="episodes per shard")] = 100,
+    image_format: ImageFormat = "jpg",
+    mistakes: Annotated[float, typer.Option(help="share of episodes that take one plausible wrong action, "
+                                                 "then recover")] = 0.2,
+    executor: Executor = "local", ray_address: RayAddress = None,
+) -> None:
+    """Generate expert trajectories through interactive CAPTCHAs: one sample per step (screenshot before the
+    action, the action, its reward, the state's ground truth)."""
+    start_workers(workers, executor)
+    from synth.episodes import NAMES
+    from synth.episodes.tasks import NAMES as INTERACTIVE
+
+    if not 0.0 <= mistakes <= 1.0:
+        fail(f"--mistakes must be in 0..1, got {mistakes}")
+    families = tuple(family or INTERACTIVE)
+    unknown = [f for f in families if f not in NAMES]
+    if unknown:
+        fail(f"unknown family {unknown[0]!r}; known: {', '.join(NAMES)}")
+    generate("episode", difficulty, n, out, seed, lang, platform, workers, shard_size, image_format, executor,
+             ray_address, None, families=families, mistakes=mistakes)
+
+
 def start_workers(workers: int, executor: str) -> None:
     """Start the local workers' server before this process imports the pipeline, so the two overlap."""
     if executor == "local" and (workers or os.cpu_count() or 1) > 1:
@@ -172,7 +203,8 @@ def _run_with_progress(run, cfg, out: Path, workers: int, executor: str, ray_add
     columns = [TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
                TextColumn("{task.fields[rate]}"), TextColumn("rejected {task.fields[rejected]}"), TimeRemainingColumn()]
     with Progress(*columns, transient=False, disable=not sys.stderr.isatty()) as bar:
-        task = bar.add_task(cfg.kind, total=cfg.n, rejected=0, rate="")
+        steps = cfg.kind == "episode"      # progress counts samples: an episode's are its steps, not known ahead
+        task = bar.add_task(cfg.kind, total=None if steps else cfg.n, rejected=0, rate="")
         t0 = time.time()
 
         def on_progress(samples: int, rejected: int) -> None:
@@ -183,7 +215,7 @@ def _run_with_progress(run, cfg, out: Path, workers: int, executor: str, ray_add
 
         manifest = run(cfg, out, workers=workers, executor=executor, ray_address=ray_address,
                        on_progress=on_progress)
-        bar.update(task, completed=cfg.n)
+        bar.update(task, completed=state["done"] if steps else cfg.n)
     return manifest
 
 

@@ -1,8 +1,8 @@
 """Action syntaxes: parse model output (UI-Venus-2 style or pixel JSON) into pixel actions.
 
 UI-Venus-2 actions: `Click(box=(x,y))`, `Drag(start=(x1,y1),end=(x2,y2))`, `Type(content='…')`,
-`LongPress(box=(x,y))`, comma-separated, optionally inside <action>…</action>, coordinates normalised to
-0–999 of the image; a <think>…</think> part is ignored. As VenusBench's parser does, `bbox=` may stand for
+`LongPress(box=(x,y))`, `Wait()` (an interactive episode's step that lets time pass), comma-separated,
+optionally inside <action>…</action>, coordinates normalised to 0–999 of the image; a <think>…</think> part is ignored. As VenusBench's parser does, `bbox=` may stand for
 `box=` and coordinates may be in square brackets. Writing answers in this syntax: `synth.export.answer`.
 Grounding answers `[x, y]` / `[x0, y0, x1, y1]` (0–999) and the refusal `[-1, -1]` are read too."""
 import json
@@ -16,6 +16,7 @@ _PATTERNS = [
     ("long_press", re.compile(rf"LongPress\s*\(\s*b?box\s*=\s*{_PAIR}\s*(?:,\s*duration\s*=\s*{_NUM})?\)")),
     ("drag", re.compile(rf"Drag\s*\(\s*start\s*=\s*{_PAIR}\s*,\s*end\s*=\s*{_PAIR}\s*\)")),
     ("type", re.compile(r"Type\s*\(\s*content\s*=\s*(?P<q>['\"])(?P<text>(?:\\.|(?!(?P=q)).)*)(?P=q)\s*\)", re.S)),
+    ("wait", re.compile(r"Wait\s*\(\s*\)")),
 ]
 DEFAULT_LONG_PRESS = 5.0   # seconds assumed when LongPress gives no duration
 
@@ -45,6 +46,8 @@ def parse_venus(text: str, width: int, height: int, grid: tuple[float, float] = 
                           "duration": float(g[2]) if g[2] else DEFAULT_LONG_PRESS}
             elif kind == "drag":
                 action = {"type": "drag", "start": px(g[0], g[1]), "end": px(g[2], g[3])}
+            elif kind == "wait":
+                action = {"type": "wait"}
             else:
                 action = {"type": "type", "text": re.sub(r"\\(.)", r"\1", match.group("text"))}
             found.append((match.start(), action))

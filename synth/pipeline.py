@@ -87,6 +87,52 @@ class Generator:
         raise RuntimeError(f"sample {index}: no instance passed verification in {MAX_ATTEMPTS} attempts "
                            f"({dict(rejections)})")
 
+    def records(self, index: int) -> tuple[list[tuple[str, dict[str, bytes]]], Counter]:
+        """The samples at `index`, as (key, members) in order, and the rejections: one sample, or for an
+        episode run one per step of episode `index`."""
+        if self.cfg.kind != "episode":
+            key, members, rejections = self.sample(index)
+            return [(key, members)], rejections
+        rejections: Counter = Counter()
+        for attempt in range(MAX_ATTEMPTS):
+            try:
+                return self._attempt_episode(index, sample_seed(self.cfg.seed, index, attempt), rejections), rejections
+            except Reject as r:
+                rejections[r.reason] += 1
+        raise RuntimeError(f"episode {index}: no episode passed verification in {MAX_ATTEMPTS} attempts "
+                           f"({dict(rejections)})")
+
+    def _attempt_episode(self, index: int, seed: int, why: Counter) -> list[tuple[str, dict[str, bytes]]]:
+        """Episode `index` of an episode run, on a page of its pool: the expert's trajectory (with a mistake
+        in a share of episodes), one sample per step (synth.episodes.rollout)."""
+        from synth import episodes
+        from synth.episodes import rollout
+        from synth.episodes.episode import start
+
+        cfg = self.cfg
+        rng = np.random.default_rng(seed)
+        name = cfg.families[index % len(cfg.families)]
+        task = episodes.task(name)
+        pool = page_pool(cfg, index // POOL_SPAN)
+        template, lang, variant, mode = pool[int(rng.integers(len(pool)))]
+        platform = PageSpec(template, lang, variant, mode, "none").platform
+
+        def page_for(controls: str) -> RenderedPage:
+            return self.page(PageSpec(template, lang, variant, mode, controls), index // POOL_SPAN)
+        episode = start(task, rng, cfg.difficulty, lang, PLATFORMS[platform]["puzzle"], page_for, why=why)
+        frames = any(episodes.task(f).ANIMATED for f in cfg.families)   # then every sample has its frames
+        steps = rollout.play(episode, rng, bool(rng.random() < cfg.mistakes), frames)
+        out = []
+        for i, step in enumerate(steps):
+            key = f"{cfg.key(index)}-{i:03d}"
+            label = rollout.step_label(key, cfg.key(index), name, cfg.difficulty, seed, episode, steps, i, cfg.image_format)
+            check_step_label(label)
+            members = {cfg.image_format: encode_image(step["image"], cfg.image_format), "json": spec.encode(label)}
+            members.update({f["member"]: encode_image(img, cfg.image_format)
+                            for f, (_, img) in zip(label["frames"], step["frames"])})
+            out.append((key, members))
+        return out
+
     def _attempt(self, index: int, seed: int) -> dict[str, bytes]:
         cfg = self.cfg
         rng = np.random.default_rng(seed)
@@ -283,6 +329,14 @@ def make_label(cfg: RunConfig, index: int, seed: int, family, params, task: Task
                    "augment": augment, "knobs": knobs},
         "checks": {"passed": True, "items": checks},
     }
+
+
+def check_step_label(label: dict) -> None:
+    """Final checks on an episode step's label: the contract, and the reference action scoring 1.0."""
+    if spec.validate(label):
+        raise Reject("label.invalid")
+    if reward.score(label, label["actions"]) != 1.0:
+        raise Reject("label.reference_not_accepted")
 
 
 def check_label(label: dict) -> None:

@@ -91,8 +91,9 @@ def generate_chunk(gen: Generator, chunk: Chunk, emit: Callable[[bytes], None]) 
     _, start, end = chunk
     rejections: Counter = Counter()
     for index in range(start, end):
-        key, members, rej = gen.sample(index)
-        emit(tar_sample(key, members))
+        records, rej = gen.records(index)
+        for key, members in records:
+            emit(tar_sample(key, members))
         rejections.update(rej)
     _return_free_memory()
     return rejections

@@ -18,7 +18,7 @@ OBJECT_KEYS = {"id": int, "role": str, "label": str, "bbox": list, "visible_frac
 # `start`/`end` its trajectory (equal to `point` for taps and typing; a drag's `point` is its start), `text`
 # the typed text ("" otherwise), `duration` the press time in seconds (0.0 otherwise).
 ACTION_KEYS = {"type": str, "point": list, "start": list, "end": list, "text": str, "duration": float}
-ACTION_TYPES = {"click", "drag", "type", "long_press"}
+ACTION_TYPES = {"click", "drag", "type", "long_press", "wait"}   # "wait": an episode step that lets time pass
 QUERY_KEYS = {"instruction": str, "kind": str, "style": str, "target": int, "feasible": bool, "accept": dict,
               "actions": list}
 ELEMENT_KEYS = {"id": int, "role": str, "name": str, "bbox": list}

@@ -26,7 +26,8 @@ def verify_dataset(dataset: Path, max_problems: int = 50) -> tuple[int, list[str
         if digest["sha256"] != listed[name]["sha256"] or digest["bytes"] != listed[name]["bytes"]:
             problems.append(f"{name}: sha256/bytes differ from the manifest")
     keys: set[str] = set()
-    images: set[str] = set()
+    images: dict[str, str] = {}     # image sha256 -> the episode (or sample) that showed it
+    frame_counts: set[int] = set()
     fmt = manifest.get("config", {}).get("image_format", "jpg")
     n = 0
     for key, members in iter_samples(dataset):
@@ -36,7 +37,7 @@ def verify_dataset(dataset: Path, max_problems: int = 50) -> tuple[int, list[str
         if key in keys:
             problems.append(f"{key}: duplicate key")
         keys.add(key)
-        if set(members) != {fmt, "json"}:
+        if not {fmt, "json"} <= set(members):
             problems.append(f"{key}: members {sorted(members)}, expected {sorted({fmt, 'json'})}")
             continue
         try:
@@ -44,6 +45,11 @@ def verify_dataset(dataset: Path, max_problems: int = 50) -> tuple[int, list[str
         except json.JSONDecodeError:
             problems.append(f"{key}: label is not JSON")
             continue
+        frames = {f["member"] for f in label.get("frames", [])}
+        if set(members) != {fmt, "json"} | frames:
+            problems.append(f"{key}: members {sorted(members)}, expected {sorted({fmt, 'json'} | frames)}")
+            continue
+        frame_counts.add(len(frames))
         errors = spec.validate(label)
         if errors:
             problems.append(f"{key}: {errors[0]}")
@@ -59,10 +65,12 @@ def verify_dataset(dataset: Path, max_problems: int = 50) -> tuple[int, list[str
             problems.append(f"{key}: image is {size}, label says {label['image']}")
         if reward.score(label, label["actions"]) != 1.0:
             problems.append(f"{key}: reference actions do not score 1.0")
-        digest = hashlib.sha256(members[fmt]).hexdigest()
-        if digest in images:
+        # an episode may come back to a screen it showed (a mistake undone); across episodes it may not
+        digest, episode = hashlib.sha256(members[fmt]).hexdigest(), label.get("episode", {}).get("id", key)
+        if images.setdefault(digest, episode) != episode:
             problems.append(f"{key}: duplicate image")
-        images.add(digest)
+    if len(frame_counts) > 1:
+        problems.append(f"samples hold different numbers of frames: {sorted(frame_counts)}")
     total = sum(s["samples"] for s in listed.values())
     if len(problems) < max_problems and n != total:
         problems.append(f"dataset holds {n} samples, the manifest says {total}")

@@ -72,10 +72,11 @@ class CaptchaEnv(gymnasium.Env):
     # -- Gymnasium API
     def reset(self, *, seed: int | None = None, options: dict | None = None):
         super().reset(seed=seed)
-        slot = int(self.np_random.integers(pages.SCREENS))
         rng = np.random.default_rng(int(self.np_random.integers(2**63)))
-        self.episode = start(self.task, rng, self.level, self.lang, self.puzzle_size,
-                             partial(pages.page, self.platform, self.lang, slot), self.dense)
+
+        def page_for(controls: str):        # a page for each draw: some pages' bands hold fewer words
+            return pages.page(self.platform, self.lang, int(rng.integers(pages.SCREENS)), controls)
+        self.episode = start(self.task, rng, self.level, self.lang, self.puzzle_size, page_for, self.dense)
         return self._observe(), self._info()
 
     def step(self, action):

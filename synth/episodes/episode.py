@@ -1,6 +1,7 @@
 """One episode: a task's state shown in the CAPTCHA widget of a rendered page, stepped by actions in
 screenshot pixels. The environment (synth.episodes.env) and the trajectory writer (synth.episodes.rollout)
 both drive this class, so what an agent sees and what the shards store are the same pixels."""
+from collections import Counter
 from collections.abc import Callable
 
 import cv2
@@ -8,6 +9,8 @@ import numpy as np
 
 from synth.compose import compose, puzzle_origin
 from synth.episodes.base import FRAMES_PER_STEP, VERIFY, action, inside
+from synth.families.base import Reject
+from synth.pipeline import MAX_ATTEMPTS
 from synth.scenes.browser import RenderedPage
 
 
@@ -113,9 +116,19 @@ class Episode:
 
 
 def start(task, rng: np.random.Generator, level: int, lang: str, size: tuple[int, int],
-          page_for: Callable[[str], RenderedPage], dense: bool = False) -> Episode:
+          page_for: Callable[[str], RenderedPage], dense: bool = False, why: Counter | None = None) -> Episode:
     """A new episode of `task`: its state drawn from rng, on the page `page_for(controls)` gives for the
-    widget variant the state needs ("none" unless the task says otherwise)."""
-    state = task.new(rng, level, size, lang)
-    controls = task.controls(state) if hasattr(task, "controls") else "none"
-    return Episode(task, state, page_for(controls), lang, size, dense)
+    widget variant the state needs ("none" unless the task says otherwise). A state that fails a check
+    (Reject: an ambiguous draw, an instruction too long for the widget) is drawn again; its reason is
+    counted in `why`."""
+    for _ in range(MAX_ATTEMPTS):
+        try:
+            state = task.new(rng, level, size, lang)
+            controls = task.controls(state) if hasattr(task, "controls") else "none"
+            episode = Episode(task, state, page_for(controls), lang, size, dense)
+            episode.image()             # the instruction fits the widget's band
+            return episode
+        except Reject as r:
+            if why is not None:
+                why[r.reason] += 1
+    raise RuntimeError(f"{task.NAME}: no state passed its checks in {MAX_ATTEMPTS} draws")

@@ -100,6 +100,8 @@ def action_text(actions: list[dict], durations: bool = True) -> str:
         elif a["type"] == "type":
             text = a["text"].replace("\\", "\\\\").replace("'", "\\'")
             parts.append(f"Type(content='{text}')")
+        elif a["type"] == "wait":
+            parts.append("Wait()")
     return "<action>" + ",".join(parts) + "</action>"
 
 

@@ -141,8 +141,9 @@ def expert(state: State) -> dict:
 
 
 def mistake(rng: np.random.Generator, state: State) -> dict | None:
-    """A press the wrong way: turns the photo further from upright (or past it)."""
-    if done(state):
+    """A press the wrong way: turns the photo further from upright (or past it). Half a turn away, both
+    ways are as short: there is no wrong way."""
+    if state.angle in (0, 180):
         return None
     wrong = "right" if _way(state) == "left" else "left"
     return click(*centre(buttons(state.size)[wrong]))
