@@ -23,6 +23,7 @@ REWARDS = ("sparse", "dense")
 CHARSET = ("".join(c for c in string.printable if c not in "\t\n\r\x0b\x0c")
            + "".join(map(chr, range(0x3000, 0x3040))) + "".join(map(chr, range(0x4E00, 0xA000)))
            + "".join(map(chr, range(0xFF00, 0xFFF0))) + "“”‘’—…·×÷")
+TYPED = string.ascii_letters + string.digits + "-"     # every typed answer's characters (counts, codes, sums)
 MAX_INSTRUCTION, MAX_TYPED, MAX_DURATION = 400, 32, 10.0
 
 
@@ -64,7 +65,7 @@ class CaptchaEnv(gymnasium.Env):
             "type": spaces.Discrete(len(ACTION_TYPES)),
             "point": spaces.Box(np.zeros(2, np.float32), corner, dtype=np.float32),
             "end": spaces.Box(np.zeros(2, np.float32), corner, dtype=np.float32),
-            "text": spaces.Text(MAX_TYPED, min_length=0, charset=CHARSET),
+            "text": spaces.Text(MAX_TYPED, min_length=0, charset=TYPED),
             "duration": spaces.Box(0.0, MAX_DURATION, (1,), np.float32)})
         self.episode = None
         self._image = None

@@ -37,8 +37,8 @@ class OneShot:
     def new(self, rng: np.random.Generator, level: int, size: tuple[int, int], lang: str) -> State:
         fam = self.family
         for _ in range(MAX_ATTEMPTS):
-            params = fam.sample_params(rng, level, size, **({"lang": lang} if takes_lang(fam) else {}))
             try:
+                params = fam.sample_params(rng, level, size, **({"lang": lang} if takes_lang(fam) else {}))
                 puzzle = fam.render(params)
                 task = fam.solve(params, puzzle)
                 rgb, instances, _ = degrade(puzzle.rgb, puzzle.instances, level, fam.GEOMETRIC_AUGMENT,

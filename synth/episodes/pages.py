@@ -21,16 +21,17 @@ def spec(platform: str, lang: str, slot: int, controls: str) -> PageSpec:
 
 
 def page(platform: str, lang: str, slot: int, controls: str) -> RenderedPage:
-    """The rendered page (cached; its three widget variants render together, as one block)."""
+    """The rendered page. The first page asked for of a platform and language renders all SCREENS of them
+    (each page's three widget variants as one block), so that no later step waits for Chromium."""
     want = spec(platform, lang, slot, controls)
     if want not in _pages:
         global _browser
         _browser = _browser or Browser()
-        block = [spec(platform, lang, slot, c) for c in CONTROLS]
-        for s, rendered in render_block(_browser, block):
-            if isinstance(rendered, Exception):
-                raise rendered
-            _pages[s] = rendered
+        for k in range(SCREENS):
+            for s, rendered in render_block(_browser, [spec(platform, lang, k, c) for c in CONTROLS]):
+                if isinstance(rendered, Exception):
+                    raise rendered
+                _pages[s] = rendered
     return _pages[want]
 
 

@@ -3,6 +3,7 @@ button turns it one step (the level's angle) that way. Turn it upright, then pre
 
 The photo is one photo_rotation draws, with its orientation checks (an upright a person can tell)."""
 from dataclasses import dataclass
+from functools import lru_cache
 
 import cv2
 import numpy as np
@@ -69,27 +70,36 @@ def new(rng: np.random.Generator, level: int, size: tuple[int, int], lang: str) 
     raise Reject(f"{NAME}.no_clear_photo")
 
 
-def draw(state: State) -> np.ndarray:
-    w, h = state.size
+@lru_cache(maxsize=4)
+def _chrome(size: tuple[int, int]) -> np.ndarray:
+    """The ground and the two arrow buttons (read-only): all but the photo."""
+    w, h = size
     rgb = np.full((h, w, 3), GROUND, np.uint8)
-    x, y, d = layout(state.size)["disc"]
-    m = cv2.getRotationMatrix2D((d / 2 - 0.5, d / 2 - 0.5), -state.angle, 1.0)
-    disc = cv2.warpAffine(state.upright, m, (d, d), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REFLECT)
-    circle = photo_rotation._disc_mask(d)
-    np.copyto(rgb[y:y + d, x:x + d], disc, where=circle[..., None])
-    for name, box in buttons(state.size).items():
+    for name, box in buttons(size).items():
         x0, y0, x1, y1 = (round(v) for v in box)
         cx, cy, r = (x0 + x1) // 2, (y0 + y1) // 2, (x1 - x0) // 2
         cv2.circle(rgb, (cx, cy), r, BUTTON, -1, cv2.LINE_AA)
-        # a three-quarter circular arrow, its head at the end that turns the named way
-        a = r * 0.55
-        start, end = (200, 470) if name == "right" else (340, 70)
-        pts = cv2.ellipse2Poly((cx, cy), (round(a), round(a)), 0, min(start, end), max(start, end), 10)
-        cv2.polylines(rgb, [pts], False, INK, max(2, r // 7), cv2.LINE_AA)
-        tip = pts[-1] if name == "right" else pts[0]
-        back = pts[-3] if name == "right" else pts[2]
-        cv2.arrowedLine(rgb, tuple(int(v) for v in back), tuple(int(v) for v in tip), INK, max(2, r // 7),
-                        cv2.LINE_AA, tipLength=3.0)
+        # three quarters of a circle over the top, its head at the end that turns the named way
+        a = r * 0.5
+        arc = cv2.ellipse2Poly((cx, cy), (round(a), round(a)), 0, 150, 390, 5).astype(np.float64)
+        if name == "left":
+            arc = arc[::-1] * [-1, 1] + [2 * cx, 0]
+        thick = max(2, r // 7)
+        cv2.polylines(rgb, [arc.round().astype(np.int32)], False, INK, thick, cv2.LINE_AA)
+        tip, along = arc[-1], (arc[-1] - arc[-2]) / np.linalg.norm(arc[-1] - arc[-2])
+        across = np.array([-along[1], along[0]])
+        head = np.array([tip + along * a * 0.55, tip + across * a * 0.45, tip - across * a * 0.45])
+        cv2.fillConvexPoly(rgb, head.round().astype(np.int32), INK, cv2.LINE_AA)
+    rgb.flags.writeable = False
+    return rgb
+
+
+def draw(state: State) -> np.ndarray:
+    rgb = _chrome(state.size).copy()
+    x, y, d = layout(state.size)["disc"]
+    m = cv2.getRotationMatrix2D((d / 2 - 0.5, d / 2 - 0.5), -state.angle, 1.0)
+    disc = cv2.warpAffine(state.upright, m, (d, d), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REFLECT)
+    np.copyto(rgb[y:y + d, x:x + d], disc, where=photo_rotation._disc_mask(d)[..., None])
     return rgb
 
 
