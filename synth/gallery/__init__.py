@@ -20,6 +20,7 @@ One record of `samples` (compact: sentinel answer keys, default step fields and 
                            "min_duration" (only if set)}]},
      "checks": {"passed", "items": [[name, value], ...]},
      "queries": [[kind, style, instruction, [x0, y0, x1, y1] | null (a refusal)], ...]   (grounding; else []),
+     "episode": {"id", "step", "steps", "time", "reward", "return", "mistake", "taken": action} | null (episodes),
      "size": [width, height], "img": "full/<key>.jpg", "thumb": "thumb/<key>.jpg"}
 
 Review flags live in the browser's localStorage; the viewer exports them as `flags.json`
@@ -347,6 +348,9 @@ def _record(label: dict, key: str, img: str, thumb: str) -> dict:
                    "items": [[c.get("name"), c.get("value")] for c in checks.get("items") or []]},
         "queries": [[q.get("kind"), q.get("style"), q.get("instruction"),
                      _r(q["accept"]["steps"][0]["region"]) if q.get("feasible") else None] for q in g("queries") or []],
+        "episode": {**{k: ep[k] for k in ("id", "step", "steps", "time", "return")}, "reward": g("reward"),
+                    "mistake": g("mistake"), "taken": {k: _r(v) for k, v in g("taken").items()}}
+                   if (ep := g("episode")) else None,
         "size": [image.get("width"), image.get("height")], "img": img, "thumb": thumb,
     }
 

@@ -518,15 +518,23 @@
     info.append(section("Accept", el("div", {}, [el("div", { class: "summary", text: summary }), el("ol", { class: "steps" }, stepItems)])));
 
     // reference actions
-    const acts = (s.actions || []).map((a) => {
-      let t = a.type;
-      if (a.type === "click") t = "click " + fmtPt(a.point);
-      else if (a.type === "long_press") t = "long press " + fmtPt(a.point) + " " + fmtNum(a.duration) + " s";
-      else if (a.type === "drag") t = "drag " + fmtPt(a.start) + " → " + fmtPt(a.end);
-      else if (a.type === "type") t = "type “" + a.text + "”";
-      return el("li", { text: t });
-    });
+    const acts = (s.actions || []).map((a) => el("li", { text: actionText(a) }));
     info.append(section("Reference actions", el("ol", { class: "steps" }, acts)));
+
+    // an episode's step: what was taken, what it earned, and controls to play the episode
+    if (s.episode) {
+      const e = s.episode;
+      const controls = el("span", { class: "episode-controls" }, [
+        el("button", { text: "‹ step", title: "previous step of this episode", onclick: () => episodeStep(-1) }),
+        el("button", { text: playing ? "stop" : "play", title: "play the episode from its first step, a step a second", onclick: togglePlay }),
+        el("button", { text: "step ›", title: "next step of this episode", onclick: () => episodeStep(1) }),
+      ]);
+      info.append(section("Episode", kv([
+        ["episode", e.id], ["step", (e.step + 1) + " of " + e.steps + (e.time ? " · " + fmtNum(e.time) + " s" : "")],
+        ["taken", el("span", { class: e.mistake ? "bad" : "", text: actionText(e.taken) + (e.mistake ? " (mistake)" : "") })],
+        ["reward", fmtNum(e.reward) + " (return " + fmtNum(e["return"]) + ")"],
+      ]), controls));
+    }
 
     // a grounding sample's queries (hover a row to highlight its target)
     if ((s.queries || []).length > 1) {
@@ -566,6 +574,37 @@
     det.addEventListener("toggle", () => { prefs.objectsOpen = det.open; storeJSON(PREF_STORE, Object.assign(loadJSON(PREF_STORE, {}), { objectsOpen: det.open })); });
     info.append(det);
   }
+  function actionText(a) {
+    if (a.type === "click") return "click " + fmtPt(a.point);
+    if (a.type === "long_press") return "long press " + fmtPt(a.point) + " " + fmtNum(a.duration) + " s";
+    if (a.type === "drag") return "drag " + fmtPt(a.start) + " → " + fmtPt(a.end);
+    if (a.type === "type") return "type “" + a.text + "”";
+    return a.type;
+  }
+
+  // Episode steps are samples of their own; these move between the steps of the open sample's episode.
+  let playing = null;
+  function episodeStep(delta) {
+    const e = currentRec() && currentRec().episode;
+    const pos = current + delta;
+    const next = pos >= 0 && pos < filtered.length ? SAMPLES[filtered[pos]] : null;
+    if (!e || !next || !next.episode || next.episode.id !== e.id) {
+      stopPlay();
+      return false;
+    }
+    openDetail(pos);
+    return true;
+  }
+  function stopPlay() {
+    if (playing) { clearInterval(playing); playing = null; if (current !== null) fillPanel(currentRec()); }
+  }
+  function togglePlay() {
+    if (playing) { stopPlay(); return; }
+    while (episodeStep(-1)) { /* back to the episode's first step */ }
+    playing = setInterval(() => { if (!episodeStep(1)) stopPlay(); }, 1000);
+    fillPanel(currentRec());
+  }
+
   function highlightQuery(i, on) {
     const r = i === 0 ? overlay.querySelector("rect.accept") : overlay.querySelector('rect.query[data-query="' + i + '"]');
     if (r) r.classList.toggle("hl", on);
