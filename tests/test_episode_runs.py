@@ -96,3 +96,34 @@ def test_bad_episode_input(args, message, tmp_path, capsys):
     out = tmp_path / "bad"
     assert main(["episodes", "--n", "2", "--out", str(out), *args]) == 1
     assert message in capsys.readouterr().err and not out.exists()
+
+
+def test_an_animated_run_stores_the_same_frames_in_every_sample(tmp_path):
+    out = tmp_path / "animated"
+    assert main(["episodes", "--difficulty", "1", "--n", "3", "--seed", "2", "--lang", "en", "--platform", "web",
+                 "--family", "vanishing_dots", "--family", "rotate_arrows", "--out", str(out), "--workers", "1"]) == 0
+    assert verify_dataset(out)[1] == []
+    samples = read_samples(out)
+    moved = 0
+    for s in samples:
+        label = s["label"]
+        frames = label["frames"]
+        assert [f["member"] for f in frames] == [f"frame{k:03d}.jpg" for k in range(4)]
+        assert set(s) == {"key", "jpg", "label"} | {f["member"] for f in frames}
+        times = [f["time"] for f in frames]
+        assert times == sorted(times) and times[-1] == label["episode"]["time"]
+        if label["family"] == "vanishing_dots" and label["episode"]["step"] > 0:
+            assert times[-1] - times[0] == pytest.approx(0.375)    # the step's four ticks, 0.125 s apart
+            moved += len({s[f["member"]] for f in frames}) > 1      # the picture moved within the step
+        if label["family"] == "rotate_arrows":
+            assert len({s[f["member"]] for f in frames}) == 1       # a still task: its screenshot repeated
+    assert moved >= 2
+
+
+def test_the_gallery_shows_the_episode_of_a_step(episodes_set, tmp_path):
+    from synth.gallery import build_gallery
+    build_gallery(episodes_set, tmp_path / "gallery")
+    data = (tmp_path / "gallery" / "data.js").read_text()
+    records = json.loads(data[data.index("{"):data.rindex("}") + 1])["samples"]
+    assert all(r["episode"]["steps"] > r["episode"]["step"] >= 0 for r in records)
+    assert any(r["episode"]["mistake"] for r in records)
