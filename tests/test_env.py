@@ -145,3 +145,8 @@ def test_the_loops_in_the_docs_run(capsys):
     assert "expert: 10 of 10 solved" in out
     solved = int(re.search(r"random agent: (\d+) of 10", out).group(1))
     assert solved <= 1
+
+
+def test_the_docs_list_every_interactive_task():
+    text = DOCS.read_text()
+    assert all(f"| `{name}` |" in text for name in synth.env.INTERACTIVE)
