@@ -84,6 +84,13 @@ def _ordered_matching(steps: list[dict], actions: list[dict]) -> int:
     return n
 
 
+def matched(accept: dict, actions: list[dict]) -> tuple[int, int]:
+    """(accept steps met, actions left over) when `actions` (dicts, neutral clicks already dropped) are matched
+    one-to-one to the steps of `accept`, in order if it says so."""
+    tp = (_ordered_matching if accept["order_matters"] else _max_matching)(accept["steps"], actions)
+    return tp, len(actions) - tp
+
+
 def score(label: dict, actions: list[dict], rules: str = "synth") -> float:
     """Reward in [0, 1] for `actions` (pixel coordinates of the stored image) under `label['accept']`, by
     synth's rules or by VenusBench-CAPTCHA's (`rules="venus"`: pass or fail)."""
@@ -97,9 +104,8 @@ def score(label: dict, actions: list[dict], rules: str = "synth") -> float:
     kept = [a for a in actions if not (isinstance(a, dict) and a.get("type") == "click" and _point(a, "point")
                                        and any(_in(b, a["point"]) for b in neutral))]
     kept = [a for a in kept if isinstance(a, dict)]
-    steps = acc["steps"]
-    tp = (_ordered_matching if acc["order_matters"] else _max_matching)(steps, kept)
-    fn, fp = len(steps) - tp, len(kept) - tp
+    tp, fp = matched(acc, kept)
+    fn = len(acc["steps"]) - tp
     if acc["partial_credit"]:
         return 2 * tp / (2 * tp + fp + fn) if tp else 0.0
     return 1.0 if fn == 0 and fp == 0 else 0.0

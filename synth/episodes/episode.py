@@ -48,7 +48,7 @@ class Episode:
     def box_to_image(self, box) -> list[float]:
         return self.to_image(box[:2]) + self.to_image(box[2:])
 
-    def _in_puzzle(self, p) -> bool:
+    def in_puzzle(self, p) -> bool:
         x, y = self.to_puzzle(p)
         return 0 <= x < self.size[0] and 0 <= y < self.size[1]
 
@@ -70,9 +70,8 @@ class Episode:
         task, state = self.task, self.state
         self.steps += 1
         pressed = act["type"] == "click" and inside(self.verify_box, act["point"])
-        if not pressed and (act["type"] in ("type", "wait") or self._in_puzzle(act["point"])):
-            task.act(state, action(act["type"], self.to_puzzle(act["point"]), self.to_puzzle(act["end"]),
-                                   act["text"], act["duration"], self.time))
+        if not pressed:
+            self.act_on(state, act)
         if task.ANIMATED:
             self.frames = []
             for k in range(1, FRAMES_PER_STEP + 1):
@@ -93,6 +92,13 @@ class Episode:
             r = 0.0
         self.earned += r
         return r
+
+    def act_on(self, state, act: dict) -> None:
+        """Apply an action (screenshot pixels) to `state` (this episode's or a copy of it), in puzzle pixels:
+        typing and waiting act anywhere, the others only inside the puzzle."""
+        if act["type"] in ("type", "wait") or self.in_puzzle(act["point"]):
+            self.task.act(state, action(act["type"], self.to_puzzle(act["point"]), self.to_puzzle(act["end"]),
+                                        act["text"], act["duration"], self.time))
 
     def expert_action(self) -> dict:
         """The expert's next action, in screenshot pixels."""

@@ -78,10 +78,7 @@ class OneShot:
 
     def _matched(self, state: State) -> tuple[int, int]:
         """(steps matched, actions left over) of the actions taken."""
-        acc = self.accept(state)
-        score = reward._ordered_matching if acc["order_matters"] else reward._max_matching
-        tp = score(acc["steps"], state.taken)
-        return tp, len(state.taken) - tp
+        return reward.matched(self.accept(state), state.taken)
 
     def act(self, state: State, act: dict) -> None:
         if act["type"] != "wait":

@@ -7,7 +7,6 @@ from synth.scenes.browser import Browser, RenderedPage
 from synth.scenes.pages import CONTROLS, PageSpec, list_templates
 
 SCREENS = 4         # pages per platform and language; reset(seed) picks one
-_browser: Browser | None = None
 _pages: dict[PageSpec, RenderedPage] = {}
 
 
@@ -22,22 +21,17 @@ def spec(platform: str, lang: str, slot: int, controls: str) -> PageSpec:
 
 def page(platform: str, lang: str, slot: int, controls: str) -> RenderedPage:
     """The rendered page. The first page asked for of a platform and language renders all SCREENS of them
-    (each page's three widget variants as one block), so that no later step waits for Chromium."""
+    (each page's three widget variants as one block) and stops its Chromium: no later step waits for a
+    browser, and none stays running beside another Playwright browser of the process (two cannot)."""
     want = spec(platform, lang, slot, controls)
     if want not in _pages:
-        global _browser
-        _browser = _browser or Browser()
-        for k in range(SCREENS):
-            for s, rendered in render_block(_browser, [spec(platform, lang, k, c) for c in CONTROLS]):
-                if isinstance(rendered, Exception):
-                    raise rendered
-                _pages[s] = rendered
+        browser = Browser()
+        try:
+            for k in range(SCREENS):
+                for s, rendered in render_block(browser, [spec(platform, lang, k, c) for c in CONTROLS]):
+                    if isinstance(rendered, Exception):
+                        raise rendered
+                    _pages[s] = rendered
+        finally:
+            browser.close()
     return _pages[want]
-
-
-def close() -> None:
-    """Stop the pages' Chromium (the rendered pages stay cached)."""
-    global _browser
-    if _browser is not None:
-        _browser.close()
-        _browser = None

@@ -17,7 +17,7 @@ from types import ModuleType
 import numpy as np
 
 from synth import SCHEMA, __version__, spec
-from synth.episodes.base import FRAMES_PER_STEP, action
+from synth.episodes.base import FRAMES_PER_STEP
 from synth.episodes.episode import Episode
 from synth.families.base import Reject
 
@@ -35,9 +35,7 @@ def _copy(state):
 def outcome(episode: Episode, act: dict) -> str:
     """What an action (screenshot pixels) does to the episode's state, as comparable text."""
     task, state = episode.task, _copy(episode.state)
-    if act["type"] in ("type", "wait") or episode._in_puzzle(act["point"]):
-        task.act(state, action(act["type"], episode.to_puzzle(act["point"]), episode.to_puzzle(act["end"]),
-                               act["text"], act["duration"], episode.time))
+    episode.act_on(state, act)
     return json.dumps([task.truth(state), task.done(state), task.failed(state)], sort_keys=True)
 
 
