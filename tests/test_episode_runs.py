@@ -118,6 +118,12 @@ def test_an_animated_run_stores_the_same_frames_in_every_sample(tmp_path):
         if label["family"] == "rotate_arrows":
             assert len({s[f["member"]] for f in frames}) == 1       # a still task: its screenshot repeated
     assert moved >= 2
+    from synth.gallery import build_gallery
+    build_gallery(out, tmp_path / "gallery")                      # the gallery plays the frames
+    data = (tmp_path / "gallery" / "data.js").read_text()
+    records = json.loads(data[data.index("{"):data.rindex("}") + 1])["samples"]
+    assert all(len(r["frames"]) == 4 and all((tmp_path / "gallery" / p).is_file() for p, _ in r["frames"])
+               for r in records)
 
 
 def test_the_gallery_shows_the_episode_of_a_step(episodes_set, tmp_path):

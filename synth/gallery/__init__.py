@@ -6,6 +6,7 @@ writes a self-contained site (no server, no network):
     out/index.html, out/app.js, out/style.css   the viewer (vanilla JS, from synth/gallery/static/)
     out/data.js                                 window.SYNTH_DATA = {"samples": [...], "meta": {...}}
     out/full/<key>.<ext>                        the screenshot bytes as stored in the shard
+    out/full/<key>.frame000.<ext> …             an animated episode step's frames, as stored
     out/thumb/<key>.jpg                         a ~320 px wide JPEG thumbnail
     out/stats/<name>.png                        copies of the chart PNGs passed as `charts`
 
@@ -21,6 +22,7 @@ One record of `samples` (compact: sentinel answer keys, default step fields and 
      "checks": {"passed", "items": [[name, value], ...]},
      "queries": [[kind, style, instruction, [x0, y0, x1, y1] | null (a refusal)], ...]   (grounding; else []),
      "episode": {"id", "step", "steps", "time", "reward", "return", "mistake", "taken": action} | null (episodes),
+     "frames": [["full/<key>.frame000.jpg", time], ...]   (an animated run's frames; else []),
      "size": [width, height], "img": "full/<key>.jpg", "thumb": "thumb/<key>.jpg"}
 
 Review flags live in the browser's localStorage; the viewer exports them as `flags.json`
@@ -155,7 +157,16 @@ def _write_samples(dataset: Path, shards: list[Path], out: Path, data_tmp: Path,
                 thumbs.submit(shard, key, image, out / "thumb" / f"{key}.jpg")
                 written["full"].add(full)
                 written["thumb"].add(f"{key}.jpg")
+                frames = []         # an animated episode step's frames, beside its screenshot
+                for f in label.get("frames") or []:
+                    if f.get("member") not in members:
+                        raise ValueError(f"corrupt shard {shard.name}: sample {key} lacks its {f.get('member')}")
+                    name = f"{key}.{f['member']}"
+                    (out / "full" / name).write_bytes(members[f["member"]])
+                    written["full"].add(name)
+                    frames.append([f"full/{name}", f.get("time")])
                 record = _record(label, key, f"full/{full}", f"thumb/{key}.jpg")
+                record["frames"] = frames
                 data.write(("," if n else "") + json.dumps(record, ensure_ascii=False, separators=(",", ":")) + "\n")
                 n += 1
             if isinstance(listed.get(shard.name), int) and listed[shard.name] != in_shard:

@@ -596,13 +596,27 @@
     return true;
   }
   function stopPlay() {
-    if (playing) { clearInterval(playing); playing = null; if (current !== null) fillPanel(currentRec()); }
+    if (playing) { clearTimeout(playing); playing = null; if (current !== null) fillPanel(currentRec()); }
   }
+  // Play from the episode's first step: an animated step shows its frames at their own pace (the time
+  // between them), a still step stays a second.
   function togglePlay() {
     if (playing) { stopPlay(); return; }
     while (episodeStep(-1)) { /* back to the episode's first step */ }
-    playing = setInterval(() => { if (!episodeStep(1)) stopPlay(); }, 1000);
+    playing = true;
     fillPanel(currentRec());
+    playFrames(0);
+  }
+  function playFrames(k) {
+    if (!playing || current === null) return;
+    const frames = currentRec().frames || [];
+    if (k < frames.length) {
+      img.src = frames[k][0];
+      const next = k + 1 < frames.length ? frames[k + 1][1] - frames[k][1] : 0;
+      playing = setTimeout(() => playFrames(k + 1), Math.max(next, frames.length > 1 ? 0.1 : 1) * 1000);
+      return;
+    }
+    playing = setTimeout(() => { if (episodeStep(1)) playFrames(0); else stopPlay(); }, frames.length ? 0 : 1000);
   }
 
   function highlightQuery(i, on) {
