@@ -115,6 +115,14 @@ def compose(page: RenderedPage, puzzle_rgb: np.ndarray, instruction: str,
     return out
 
 
+def at_device_scale(puzzle_rgb: np.ndarray, dpr: int) -> np.ndarray:
+    """A puzzle drawn at CSS size, scaled up to a screen of device scale `dpr`, as a CAPTCHA image is."""
+    if dpr == 1:
+        return puzzle_rgb
+    h, w = puzzle_rgb.shape[:2]
+    return cv2.resize(puzzle_rgb, (w * dpr, h * dpr), interpolation=cv2.INTER_LINEAR)
+
+
 def to_image(box_or_point: list[float], origin: tuple[int, int]) -> list[float]:
     """Shift puzzle-pixel coordinates ([x, y] or [x0, y0, x1, y1]) to image pixels."""
     ox, oy = origin

@@ -8,7 +8,7 @@ import numpy as np
 
 from synth import SCHEMA, __version__, draw, jpeg, reward, spec
 from synth.augment import degrade
-from synth.compose import compose, font, font_sizes, puzzle_origin, puzzle_size, to_image
+from synth.compose import at_device_scale, compose, font, font_sizes, puzzle_origin, puzzle_size, to_image
 from synth.config import POOL_SPAN, RunConfig, page_blocks, page_pool
 from synth.families import FAMILIES
 from synth.families.base import Reject, Task
@@ -157,7 +157,7 @@ class Generator:
         if not np.array_equal(instances, puzzle.instances):
             remeasure(task, puzzle.instances, instances)
         if dpr != 1:
-            rgb = cv2.resize(rgb, (css_w * dpr, css_h * dpr), interpolation=cv2.INTER_LINEAR)
+            rgb = at_device_scale(rgb, dpr)
             scale_task(task, dpr)
         instruction = family.instruction(params, lang)
         image = self.encode(page_spec, page, rgb, instruction)

@@ -4,10 +4,9 @@ both drive this class, so what an agent sees and what the shards store are the s
 from collections import Counter
 from collections.abc import Callable
 
-import cv2
 import numpy as np
 
-from synth.compose import compose, puzzle_origin
+from synth.compose import at_device_scale, compose, puzzle_origin
 from synth.episodes.base import FRAMES_PER_STEP, VERIFY, action, inside
 from synth.families.base import Reject
 from synth.pipeline import MAX_ATTEMPTS
@@ -55,11 +54,7 @@ class Episode:
     # -- what the agent sees
     def image(self) -> np.ndarray:
         """The screenshot now: the page with the widget drawn for the current state."""
-        rgb = self.task.draw(self.state)
-        if self.dpr != 1:
-            h, w = rgb.shape[:2]
-            rgb = cv2.resize(rgb, (w * self.dpr, h * self.dpr), interpolation=cv2.INTER_LINEAR)
-        return compose(self.page, rgb, self.instruction)
+        return compose(self.page, at_device_scale(self.task.draw(self.state), self.dpr), self.instruction)
 
     # -- acting
     def step(self, act: dict) -> float:
