@@ -7,6 +7,10 @@ Usage: python bench/grounding_ocr.py DATASET [--max 90]
   its height; small crops enlarged twice).
 - `relation` queries: the quoted anchor must be read on the screen, with the target lying in the named
   direction from where it was read (its part of a read line, by its share of the line's characters).
+- `between` queries: both quoted neighbours must be read on the screen with the target between them.
+- `ordinal` queries that quote: the quoted text must be read in the target's box.
+- `row` queries: the quoted row text must be read on the screen on the target's line, and a quoted target
+  text in the target's box.
 - refusals that quote a name: the named control must not be read anywhere on the screen (absent icons
   quote nothing and are left out).
 A quote counts as read when, with case, spaces and punctuation dropped, it is a part of the read text or
@@ -116,8 +120,21 @@ def main() -> None:
                 screen = screen if screen is not None else read_screen()
                 name = m.group(1) or m.group(2)
                 ok = not any(found(name, text) for _, text in screen)
-            elif m is None or kind not in ("text", "role_text", "relation"):
+            elif m is None or kind not in ("text", "role_text", "relation", "between", "ordinal", "row"):
                 continue
+            elif kind in ("between", "row"):
+                quotes = [a or b for a, b in QUOTE.findall(q["instruction"])]
+                box = q["accept"]["steps"][0]["region"]
+                screen = screen if screen is not None else read_screen()
+                if kind == "between":
+                    first, last = quotes
+                    ok = any(any(found(first, t) and lies(d, part_box(b, t, first), box) for b, t in screen) and
+                             any(found(last, t) and lies(o, part_box(b, t, last), box) for b, t in screen)
+                             for d, o in (("right", "left"), ("below", "above")))
+                else:     # en: the "Edit" link in the row of "X"; zh: “X”所在行的“编辑”链接
+                    anchor, *target = quotes[::-1] if label["lang"] != "zh" else quotes
+                    ok = any(found(anchor, t) and min(b[3], box[3]) - max(b[1], box[1]) > 0 for b, t in screen)
+                    ok = ok and all(found(t, read_crop(ocr, rgb, box)) for t in target)
             elif kind == "relation":
                 quote = m.group(1) or m.group(2)
                 direction = next(d for word, d in DIRECTIONS.items() if word in q["instruction"])

@@ -8,7 +8,8 @@ import pytest
 
 from synth import reward, spec
 from synth.cli import main
-from synth.grounding.describe import LEFTOVERS, phrase, relation, text
+from synth.grounding.describe import LEFTOVERS, phrase, text
+from synth.grounding.relations import between, directional, ordinal, row
 from synth.grounding.levels import SCREENS
 from tests.conftest import read_samples
 
@@ -58,7 +59,12 @@ def test_labels_meet_the_contract_and_every_query_hits_its_target(grounding_set)
 
 
 def _el(i, role, label, box, **kw):
-    return {"index": i, "role": role, "text": label, "box": box, "icon": "", "fn": "", "field": "", "sample": "", **kw}
+    return {"index": i, "role": role, "text": label, "box": box, "icon": "", "fn": "", "field": "", "sample": "",
+            "in_viewport": True, "centre_hit": True, "path": [0, i], **kw}
+
+
+def relation(el, page, texts, lang, marks=(), why=None):
+    return directional(page, texts, lang, marks, why).get(el["index"])
 
 
 def test_descriptions_are_unique_or_refused():
@@ -95,6 +101,59 @@ def test_relations_name_the_nearest_element_that_way_with_nothing_between():
     emoji = _el(4, "icon", "", [260, 305, 290, 335])
     mic = _el(5, "icon", "", [310, 305, 340, 335])
     assert relation(mic, [field_, emoji, mic], {"Message": 1}, "en") is None
+
+
+def test_between_names_the_only_thing_drawn_between_two_labels():
+    cancel, save = _el(0, "button", "Cancel", [0, 0, 80, 30]), _el(1, "button", "Save", [200, 0, 280, 30])
+    mid = _el(2, "icon", "", [120, 0, 150, 30])
+    texts = {"Cancel": 1, "Save": 1}
+    assert between([cancel, save, mid], texts, "en") == {2: 'the icon between "Cancel" and "Save"'}
+    assert between([cancel, save, mid], texts, "zh") == {2: "“Cancel”和“Save”之间的图标"}
+    second = _el(3, "icon", "", [160, 0, 190, 30])         # two things between them: neither is named
+    assert between([cancel, save, mid, second], texts, "en") == {}
+    why = Counter()                                       # a picture between them, outside the icon
+    assert between([cancel, save, mid], texts, "en", marks=[[155, 5, 175, 25]], why=why) == {}
+    assert why == {"between.something_between": 1}
+    above, below = _el(4, "link", "Up", [100, 100, 160, 130]), _el(5, "link", "Down", [100, 300, 160, 330])
+    box = _el(6, "checkbox", "", [115, 190, 145, 220])     # in one column
+    assert between([above, below, box], {"Up": 1, "Down": 1}, "en") == {6: 'the checkbox between "Up" and "Down"'}
+    far_below = _el(5, "link", "Down", [100, 900, 160, 930])     # too far from the checkbox to be its neighbour
+    assert between([above, far_below, box], {"Up": 1, "Down": 1}, "en") == {}
+
+
+def test_ordinal_counts_look_alikes_in_one_line_and_refuses_a_grid():
+    edits = [_el(i, "link", "Edit", [300, 100 + 50 * i, 340, 130 + 50 * i]) for i in range(3)]
+    texts = {"Edit": 3}
+    assert ordinal(edits, texts, "en") == {0: 'the first "Edit" link from the top', 1: 'the second "Edit" link from the top',
+                                           2: 'the third "Edit" link from the top'}
+    assert ordinal(edits[::-1], texts, "zh")[1] == "从上往下第二个“Edit”链接"
+    assert ordinal(edits, {"Edit": 4}, "en") == {}        # a fourth "Edit" drawn somewhere that is no link
+    hearts = [_el(i, "icon", "", [100 + 60 * i, 0, 130 + 60 * i, 30], icon="heart") for i in range(2)]
+    assert ordinal(hearts, {}, "en")[1].endswith("from the left") and ordinal(hearts, {}, "en", {"heart": 1}) == {}
+    grid = [_el(2 * r + c, "button", "Add", [200 * c, 100 * r, 200 * c + 80, 100 * r + 30]) for r in range(2) for c in range(2)]
+    why = Counter()
+    assert ordinal(grid, {"Add": 4}, "en", why=why) == {} and why == {"ordinal.not_one_line": 1}
+    hidden = [dict(edits[0], in_viewport=False), *edits[1:]]
+    assert ordinal(hidden, texts, "en") == {}
+
+
+def test_row_names_the_look_alike_in_the_row_of_a_label():
+    # a table: row i holds "Invoice i" (a link, or plain text) and an "Edit" link; path = the document place
+    edits = [_el(i, "link", "Edit", [300, 100 + 50 * i, 340, 130 + 50 * i], path=[0, 1, 10 + i, 20 + i])
+             for i in range(3)]
+    names = [_el(10 + i, "link", f"Invoice {i}", [0, 100 + 50 * i, 120, 130 + 50 * i], path=[0, 1, 10 + i, 30 + i])
+             for i in range(3)]
+    texts = {"Edit": 3, **{f"Invoice {i}": 1 for i in range(3)}}
+    assert row(edits + names, texts, "en")[1] == 'the "Edit" link in the row of "Invoice 1"'
+    assert row(edits + names, texts, "zh")[2] == "“Invoice 2”所在行的“Edit”链接"
+    plain = [{"text": "Due 3 May", "box": [150, 155, 250, 175], "path": [0, 1, 11, 40]}]
+    assert row(edits, {"Edit": 3, "Due 3 May": 1}, "en", labels=plain) == {1: 'the "Edit" link in the row of "Due 3 May"'}
+    tall = _el(20, "link", "Both", [0, 100, 120, 180], path=[0, 1, 50])     # spans two rows: names neither
+    assert row(edits + [tall], {**texts, "Both": 1}, "en") == {}
+    why = Counter()     # on the line of the second row, but in another part of the page (a sidebar)
+    aside = [{"text": "Settings", "box": [900, 150, 990, 180], "path": [0, 2, 60]}]
+    assert row(edits, {"Edit": 3, "Settings": 1}, "en", labels=aside, why=why) == {}
+    assert why == {"row.not_one_row_of_the_page": 1}
 
 
 def test_screenspot_export(grounding_set, tmp_path):

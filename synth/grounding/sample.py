@@ -11,16 +11,17 @@ import numpy as np
 
 from synth import SCHEMA, __version__, reward, spec
 from synth.families.base import Reject
-from synth.grounding.describe import DESCRIBERS, STYLES, has_leftovers, look_alikes, phrase, relations, to_type
+from synth.grounding.describe import DESCRIBERS, STYLES, has_leftovers, look_alikes, phrase, to_type
 from synth.grounding.levels import MIN_SIDE_CSS, TABLE
 from synth.grounding.refusal import draw_refusal
+from synth.grounding.relations import spatial
 from synth.levels import draw
 from synth.scenes.browser import RenderedPage
 
 NO_REGION = [0.0, 0.0, 0.0, 0.0]      # accept.neutral_regions needs one box; this one holds no point
 # Instruction kinds that quote text outside the target (a neighbour's): not used on folder pages, whose
 # targets' quotes must be readable inside their boxes
-QUOTES_ELSEWHERE = ("relation",)
+QUOTES_ELSEWHERE = ("relation", "between", "row")
 
 
 @dataclass
@@ -59,7 +60,7 @@ def options(page: RenderedPage, level: int, min_alikes: int, why: Counter) -> di
     lo, hi = row["target_area_range"]
     kinds = [k for k in row["kinds"] if not (page.spec.site and k in QUOTES_ELSEWHERE)]
     found: dict[str, list] = {k: [] for k in kinds}
-    related = relations(visible, page.texts, page.spec.lang, page.marks, why) if "relation" in kinds else {}
+    placed = spatial(kinds, visible, page.texts, page.spec.lang, page.marks, page.decor_icons, page.labels, why)
     roles = Counter(e["role"] for e in visible)
     for el in visible:
         x0, y0, x1, y1 = el["box"]
@@ -67,8 +68,8 @@ def options(page: RenderedPage, level: int, min_alikes: int, why: Counter) -> di
         if not (verified(el, page) and lo <= area <= hi and roles[el["role"]] - 1 >= min_alikes):
             continue
         for kind in kinds:
-            if kind == "relation":
-                noun = related.get(el["index"])
+            if kind in placed:
+                noun = placed[kind].get(el["index"])
             else:
                 extra = {"decor_icons": page.decor_icons} if kind == "icon" else {}
                 noun = DESCRIBERS[kind](el, visible, page.texts, page.spec.lang, **extra)

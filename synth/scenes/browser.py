@@ -40,13 +40,20 @@ _ELEMENTS_JS = """() => {
   const vw = window.innerWidth, vh = window.innerHeight;
   const clean = s => (s || '').replace(/\\s+/g, ' ').trim();
   const hits = (el, x, y) => { const h = document.elementFromPoint(x, y); return !!h && (h === el || el.contains(h)); };
-  const texts = {};
+  const texts = {}, shownNodes = [];
   const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
   for (let n = walker.nextNode(); n; n = walker.nextNode()) {
     const t = clean(n.textContent);
     const p = n.parentElement;
-    if (t && p && p.getClientRects().length && getComputedStyle(p).visibility !== 'hidden') texts[t] = (texts[t] || 0) + 1;
+    if (t && p && p.getClientRects().length && getComputedStyle(p).visibility !== 'hidden') {
+      texts[t] = (texts[t] || 0) + 1;
+      shownNodes.push([t, n, p]);
+    }
   }
+  // an element's place in the document: the ids of its ancestors and itself, from the root down
+  const ids = new Map();
+  const pathOf = el => { const path = []; for (let e = el; e; e = e.parentElement) {
+    if (!ids.has(e)) ids.set(e, ids.size); path.push(ids.get(e)); } return path.reverse(); };
   const KIND = 'a[href], button, input:not([type=hidden]), select, textarea, summary, img[alt]:not([alt=""]), ' +
     '[role=button], [role=link], [role=tab], [role=menuitem], [role=menuitemcheckbox], [role=menuitemradio], ' +
     '[role=checkbox], [role=switch], [role=radio]';
@@ -122,7 +129,7 @@ _ELEMENTS_JS = """() => {
     const cx = (r.left + r.right) / 2, cy = (r.top + r.bottom) / 2;
     const ix = Math.min(r.width, r.height) * 0.3, iy = ix;   // inside the rounded corners of pills and circles
     const type = (source.getAttribute('type') || '').toLowerCase();
-    return {index: i, role, box: [r.left, r.top, r.right, r.bottom], text, name: nameOf(source, text),
+    return {index: i, role, box: [r.left, r.top, r.right, r.bottom], text, name: nameOf(source, text), path: pathOf(el),
             icon: el.dataset.gIcon || '', fn: el.dataset.gFn || '',
             field: el.dataset.gField || (el.dataset.g ? '' : FIELD[type] || ''),
             sample: el.dataset.gSample || '', placeholder: source.getAttribute('placeholder') || '',
@@ -138,6 +145,16 @@ _ELEMENTS_JS = """() => {
     const r = el.getBoundingClientRect();
     if (r.right > 0 && r.bottom > 0 && r.left < vw && r.top < vh) marks.push([r.left, r.top, r.right, r.bottom]);
   }
+  // texts drawn once on the page and seen where they are drawn, with their boxes and places (row anchors)
+  const labels = [];
+  for (const [t, n, p] of shownNodes) {
+    if (texts[t] !== 1) continue;
+    const range = document.createRange();
+    range.selectNodeContents(n);
+    const b = range.getBoundingClientRect();
+    if (b.width >= 1 && b.left >= 0 && b.top >= 0 && b.right <= vw && b.bottom <= vh && hits(p, (b.left + b.right) / 2, (b.top + b.bottom) / 2))
+      labels.push({text: t, box: [b.left, b.top, b.right, b.bottom], path: pathOf(p)});
+  }
   const drawnIcons = {};   // every icon key drawn on the page (synth.screens.icons marks its drawings)
   for (const el of document.querySelectorAll('svg[data-icon], [data-g-icon]'))
     if (el.getClientRects().length) { const k = el.dataset.icon || el.dataset.gIcon; drawnIcons[k] = (drawnIcons[k] || 0) + 1; }
@@ -145,7 +162,7 @@ _ELEMENTS_JS = """() => {
   for (const el of document.querySelectorAll('[data-g-icon]:not([data-g])'))
     if (el.getClientRects().length) decor[el.dataset.gIcon] = (decor[el.dataset.gIcon] || 0) + 1;
   // as one JSON string: Playwright checks a returned object value by value, ~20 ms for a page's harvest
-  return JSON.stringify({elements: els, texts, decor, marks, shown: drawnIcons, lang: document.documentElement.lang || ''});
+  return JSON.stringify({elements: els, texts, labels, decor, marks, shown: drawnIcons, lang: document.documentElement.lang || ''});
 }"""
 
 # Resolves at the page's next frame. A capture right after the load event sometimes shows a few rows of a
@@ -211,6 +228,7 @@ class RenderedPage:
     dpr: int
     elements: list[dict] = field(default_factory=list)
     texts: dict[str, int] = field(default_factory=dict)
+    labels: list[dict] = field(default_factory=list)   # texts drawn once, with their boxes and document places
     decor_icons: dict[str, int] = field(default_factory=dict)   # icons shown by elements that are not targets
     marks: list[list[float]] = field(default_factory=list)   # boxes of icons and pictures outside every element
     shown_icons: dict[str, int] = field(default_factory=dict)   # every icon key the page draws
@@ -371,12 +389,12 @@ class Browser:
         tab.show(spec, once=self._block is not None)
         self._pages += 1
         found = (json.loads(tab.page.evaluate(_ELEMENTS_JS)) if spec.mode == "none" else
-                 {"elements": [], "texts": {}, "decor": {}, "marks": [], "shown": {}, "lang": ""})
-        for el in found["elements"]:
+                 {"elements": [], "texts": {}, "labels": [], "decor": {}, "marks": [], "shown": {}, "lang": ""})
+        for el in found["elements"] + found["labels"]:
             el["box"] = [float(v) * tab.dpr for v in el["box"]]
         marks = [[float(v) * tab.dpr for v in m] for m in found["marks"]]
         return RenderedPage(spec=spec, rgb=tab.capture(), boxes=tab.boxes(), dpr=tab.dpr, elements=found["elements"],
-                            texts=found["texts"], decor_icons=found["decor"], marks=marks, shown_icons=found["shown"],
+                            texts=found["texts"], labels=found["labels"], decor_icons=found["decor"], marks=marks, shown_icons=found["shown"],
                             doc_lang=found["lang"],
                             blocked=sorted(set(self._blocked)))
 
