@@ -1,8 +1,8 @@
 """Option pager (Arkose / FunCaptcha style): a reference picture on the left and one option picture on the
 right, paged with two arrow buttons under it (the pager wraps round; a page number "3 / 6" says where it
-is), and a Submit button that submits the option shown. Exactly one option matches the reference by the
+is); the widget's Verify button submits the option shown. Exactly one option matches the reference by the
 mode's rule: the same object turned another way ("object"), as many objects ("count"), or dice with as many
-pips ("dice"). Submitting it solves the puzzle (Submit plays Verify's part); submitting another fails it.
+pips ("dice"). Verifying it solves the puzzle; verifying another fails it.
 
 What every picture shows is measured on its drawing: objects and pips are counted on the instance map (each
 whole, pips as separate blobs standing out from their die), and every other object kind is compared with
@@ -14,7 +14,7 @@ import cv2
 import numpy as np
 
 from synth import draw as drawing
-from synth.episodes.base import centre, click, inside
+from synth.episodes.base import VERIFY, centre, click, inside
 from synth.families import _ui
 from synth.families.base import Reject
 from synth.families.counting import pick_kinds, similar_kinds
@@ -24,10 +24,10 @@ from synth.levels import LevelTable, draw as draw_knob
 
 NAME = "paged_select"
 DESCRIPTION = ("page through option pictures with arrow buttons to the one matching the reference (the same "
-               "object turned, as many objects, as many pips), then press Submit")
+               "object turned, as many objects, as many pips), then press Verify")
 COVERS = ("Arkose:numericalmatch", "OpenCaptchaWorld:Object_Match", "OpenCaptchaWorld:Dice_Count")
 ANSWERS = ("click",)
-NEEDS_VERIFY, ANIMATED, STEP_SECONDS = False, False, 0.0
+NEEDS_VERIFY, ANIMATED, STEP_SECONDS = True, False, 0.0
 MODES = ("object", "count", "dice")
 GROUND, CARD, BORDER, INK, MUTED = (245, 246, 248), (255, 255, 255), (204, 208, 214), (60, 64, 72), (130, 136, 146)
 ITEM_VISIBLE = 0.97       # share of an object's or pip's pixels that must show (nothing overlaps)
@@ -72,7 +72,6 @@ class State:
     numbers: list               # per page: the page number patch, pasted over the pager's middle
     page: int = 0
     dice: int = 0               # dice rule: dice in each picture
-    submitted: int = -1         # the page submitted, -1 before Submit
     presses: int = 0
 
 
@@ -80,13 +79,13 @@ class State:
 
 def layout(size: tuple[int, int]) -> dict[str, list[int]]:
     """Boxes [x0, y0, x1, y1] in puzzle pixels: the two cards side by side, the pictures inside them, the
-    pager under the option card (arrows and the page number between them), the reference's caption beside
-    it, and the Submit button across the bottom."""
+    pager under the option card (arrows and the page number between them), and the reference's caption
+    beside it."""
     w, h = size
     m = round(0.03 * min(w, h))
-    bar, tall = round(0.11 * h), round(0.12 * h)
+    bar = round(0.11 * h)
     card_w = (w - 3 * m) // 2
-    card_h = h - 4 * m - bar - tall
+    card_h = h - 3 * m - bar
     ref, opt = [m, m, m + card_w, m + card_h], [w - m - card_w, m, w - m, m + card_h]
     pad = max(4, round(0.016 * w))
     y0 = m + card_h + m
@@ -94,8 +93,7 @@ def layout(size: tuple[int, int]) -> dict[str, list[int]]:
             "reference_picture": [ref[0] + pad, ref[1] + pad, ref[2] - pad, ref[3] - pad],
             "option_picture": [opt[0] + pad, opt[1] + pad, opt[2] - pad, opt[3] - pad],
             "previous": [opt[0], y0, opt[0] + bar, y0 + bar], "next": [opt[2] - bar, y0, opt[2], y0 + bar],
-            "number": [opt[0] + bar, y0, opt[2] - bar, y0 + bar], "caption": [ref[0], y0, ref[2], y0 + bar],
-            "submit": [m, h - m - tall, w - m, h - m]}
+            "number": [opt[0] + bar, y0, opt[2] - bar, y0 + bar], "caption": [ref[0], y0, ref[2], y0 + bar]}
 
 
 def _picture_size(size: tuple[int, int]) -> tuple[int, int]:
@@ -294,7 +292,7 @@ def _shown(mode: str, canvas: drawing.Canvas, content: tuple, ref_value, least: 
 # ---------------------------------------------------------------- the widget's static layers
 
 def _chrome(size: tuple[int, int], lang: str) -> np.ndarray:
-    """The widget without its pictures and page number: cards, arrow buttons, caption, Submit."""
+    """The widget without its pictures and page number: cards, arrow buttons, caption."""
     geo = layout(size)
     w, h = size
     p = _ui.Painter(size, GROUND)
@@ -310,9 +308,6 @@ def _chrome(size: tuple[int, int], lang: str) -> np.ndarray:
                width=max(2, (x1 - x0) / 12))
     font = round(0.045 * h)
     p.text(centre(geo["caption"]), "参考图" if lang == "zh" else "Reference", font, MUTED, anchor="mm")
-    p.rect(geo["submit"], fill=FRAME, radius=radius)
-    p.text(centre(geo["submit"]), "提交" if lang == "zh" else "Submit", round(0.05 * h), CARD, bold=True,
-           anchor="mm")
     return p.finish()[0]
 
 
@@ -369,25 +364,23 @@ def draw(state: State) -> np.ndarray:
 def instruction(state: State, lang: str) -> str:
     zh = lang == "zh"
     if state.mode == "object":
-        return "点击箭头找到与左侧相同的物体，然后点击提交" if zh else \
-            "Use the arrows to find the same object as on the left, then press Submit."
+        return "点击箭头找到与左侧相同的物体，然后点击验证" if zh else \
+            "Use the arrows to find the same object as on the left, then press Verify."
     if state.mode == "count":
-        return "点击箭头找到物体数量与左侧相同的图片，然后点击提交" if zh else \
-            "Use the arrows to find as many objects as on the left, then press Submit."
+        return "点击箭头找到物体数量与左侧相同的图片，然后点击验证" if zh else \
+            "Use the arrows to find as many objects as on the left, then press Verify."
     if state.dice == 1:
-        return "点击箭头找到点数与左侧相同的骰子，然后点击提交" if zh else \
-            "Use the arrows to find the die with as many pips as on the left, then press Submit."
-    return "点击箭头找到点数之和与左侧相同的骰子，然后点击提交" if zh else \
-        "Use the arrows to find dice with the same total as on the left, then press Submit."
+        return "点击箭头找到点数与左侧相同的骰子，然后点击验证" if zh else \
+            "Use the arrows to find the die with as many pips as on the left, then press Verify."
+    return "点击箭头找到点数之和与左侧相同的骰子，然后点击验证" if zh else \
+        "Use the arrows to find dice with the same total as on the left, then press Verify."
 
 
 def act(state: State, action: dict) -> None:
-    """A click on an arrow turns the page (wrapping round); a click on Submit submits the page shown."""
-    if action["type"] != "click" or state.submitted >= 0:
+    """A click on an arrow turns the page (wrapping round); Verify (the episode's) submits the page shown."""
+    if action["type"] != "click":
         return
     geo, n = layout(state.size), len(state.pictures)
-    if inside(geo["submit"], action["point"]):
-        state.submitted = state.page
     for name, step in (("previous", -1), ("next", 1)):
         if inside(geo[name], action["point"]):
             state.page = (state.page + step) % n
@@ -399,11 +392,12 @@ def tick(state: State, seconds: float) -> None:
 
 
 def done(state: State) -> bool:
-    return state.submitted == state.answer
+    """The match is shown (Verify then solves the puzzle)."""
+    return state.page == state.answer
 
 
 def failed(state: State) -> bool:
-    return state.submitted >= 0 and state.submitted != state.answer
+    return False
 
 
 def _distance(state: State) -> int:
@@ -414,9 +408,7 @@ def _distance(state: State) -> int:
 
 
 def progress(state: State) -> float:
-    """1 once the match is submitted; before, 0.8 at most, less the farther the match is."""
-    if done(state):
-        return 1.0
+    """0.8 with the match shown, less the farther it is (Verify then earns the rest)."""
     return 0.8 * (1.0 - _distance(state) / (len(state.pictures) // 2))
 
 
@@ -433,7 +425,7 @@ def _way(state: State) -> str:
 def expert(state: State) -> dict:
     geo = layout(state.size)
     if state.page == state.answer:
-        return click(*centre(geo["submit"]))
+        return VERIFY
     return click(*centre(geo[_way(state)]))
 
 
@@ -457,12 +449,10 @@ def truth(state: State) -> dict:
                {"role": role, "label": f"option {state.page + 1} of {n}", "bbox": geo["option_picture"]},
                {"role": "button", "label": "previous option", "bbox": geo["previous"]},
                {"role": "button", "label": "next option", "bbox": geo["next"]},
-               {"role": "text", "label": f"{state.page + 1} / {n}", "bbox": geo["number"]},
-               {"role": "button", "label": "submit", "bbox": geo["submit"]}]
+               {"role": "text", "label": f"{state.page + 1} / {n}", "bbox": geo["number"]}]
     for o in objects:
         o["bbox"] = [float(v) for v in o["bbox"]]
     return {"objects": objects,
             "state": {"mode": state.mode, "page": state.page + 1, "pages": n, "match_page": state.answer + 1,
                       "presses_to_match": _distance(state), "shown": str(state.values[state.page]),
-                      "reference": str(state.reference), "submitted": state.submitted + 1,
-                      "presses": state.presses}}
+                      "reference": str(state.reference), "presses": state.presses}}
