@@ -23,6 +23,11 @@ def _zh(lang: str) -> bool:
     return lang == "zh"
 
 
+def quote(t: str, lang: str) -> str:
+    """'"Save"' / '“保存”': a text as an instruction quotes it."""
+    return f"“{t}”" if _zh(lang) else f'"{t}"'
+
+
 def role_noun(t: str, role: str, lang: str) -> str:
     """'the "Save" button' / '“保存”按钮': an element of `role` that shows `t`."""
     en, zh = ROLE_NAMES[role]
@@ -45,7 +50,7 @@ def text(el: dict, page_elements: list[dict], texts: dict[str, int], lang: str) 
     t = el["text"]
     if not unique_text(t, page_elements, texts):
         return None
-    return f"“{t}”" if _zh(lang) else f'"{t}"'
+    return quote(t, lang)
 
 
 def role_text(el: dict, page_elements: list[dict], texts: dict[str, int], lang: str) -> str | None:

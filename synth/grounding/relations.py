@@ -10,7 +10,7 @@ Chinese. Each function returns, for every element it can name unambiguously on t
   neighbour (the "Edit" link in the row of "Invoice 1042")."""
 from collections import Counter
 
-from synth.grounding.describe import MAX_TEXT, ROLE_NAMES, icon_noun, role_noun, unique_text
+from synth.grounding.describe import MAX_TEXT, ROLE_NAMES, icon_noun, quote, role_noun, unique_text
 from synth.scenes.vocab import ICONS
 
 RELATION_ROLES = {"button", "icon", "link", "checkbox", "input"}
@@ -104,7 +104,8 @@ def directional(page_elements: list[dict], texts: dict[str, int], lang: str, mar
     out = {}
     for index, (_, direction, t, role) in found.items():
         en, zh = ROLE_NAMES[role]
-        out[index] = f"“{t}”{DIRECTIONS[direction][1]}的{zh}" if lang == "zh" else f'the {en} {DIRECTIONS[direction][0]} "{t}"'
+        out[index] = (f"{quote(t, lang)}{DIRECTIONS[direction][1]}的{zh}" if lang == "zh" else
+                      f"the {en} {DIRECTIONS[direction][0]} {quote(t, lang)}")
     return out
 
 
@@ -113,10 +114,6 @@ def _anchors(page_elements: list[dict], texts: dict[str, int]) -> list[dict]:
     the text ends and holds no other element."""
     return [a for a in page_elements if a["role"] in ANCHOR_ROLES and unique_text(a["text"], page_elements, texts)
             and not any(o is not a and _contains(a["box"], o["box"]) for o in page_elements)]
-
-
-def _quote(t: str, lang: str) -> str:
-    return f"“{t}”" if lang == "zh" else f'"{t}"'
 
 
 def _aligned(a: list[float], b: list[float], direction: str) -> bool:
@@ -157,8 +154,8 @@ def between(page_elements: list[dict], texts: dict[str, int], lang: str, marks: 
     out = {}
     for index, (_, ta, tb, role) in found.items():
         en, zh = ROLE_NAMES[role]
-        out[index] = (f"{_quote(ta, lang)}和{_quote(tb, lang)}之间的{zh}" if lang == "zh" else
-                      f"the {en} between {_quote(ta, lang)} and {_quote(tb, lang)}")
+        out[index] = (f"{quote(ta, lang)}和{quote(tb, lang)}之间的{zh}" if lang == "zh" else
+                      f"the {en} between {quote(ta, lang)} and {quote(tb, lang)}")
     return out
 
 
@@ -268,22 +265,18 @@ def row(page_elements: list[dict], texts: dict[str, int], lang: str, decor_icons
                     why["row.not_one_row_of_the_page"] += 1
                 continue
             if el["index"] not in found or distance < found[el["index"]][0]:
-                found[el["index"]] = (distance, how, a["text"])
+                found[el["index"]] = (distance, how, a["text"], el)
     out = {}
-    for index, (_, how, t) in found.items():
-        el = next(e for e in page_elements if e["index"] == index)
+    for index, (_, how, t, el) in found.items():
         noun = _noun(how, el, lang)
-        out[index] = (f"{_quote(t, lang)}所在行的{noun}" if lang == "zh" else f"{noun} in the row of {_quote(t, lang)}")
+        out[index] = (f"{quote(t, lang)}所在行的{noun}" if lang == "zh" else f"{noun} in the row of {quote(t, lang)}")
     return out
-
-
-SPATIAL = ("relation", "between", "ordinal", "row")
 
 
 def spatial(kinds: tuple[str, ...], page_elements: list[dict], texts: dict[str, int], lang: str,
             marks: list[list[float]] = (), decor_icons: dict[str, int] | None = None, labels: list[dict] = (),
             why: Counter | None = None) -> dict[str, dict[int, str]]:
-    """The spatial descriptions of `kinds` (of SPATIAL) on a page, by kind and element index. Between an
+    """The spatial descriptions of `kinds` (relation, between, ordinal, row) on a page, by kind and element index. Between an
     anchor and its target nothing may be drawn: no element, icon or picture (`marks`), no text (`labels`)."""
     drawn = [*marks, *(label["box"] for label in labels)]     # what lies between two things, besides elements
     makers = {"relation": lambda: directional(page_elements, texts, lang, drawn, why),
