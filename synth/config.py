@@ -13,6 +13,7 @@ POOL_SPAN = 1000       # consecutive samples that share one pool of rendered pag
 POOL_SIZE = 50         # pages per pool
 PAGE_LIFE = 5          # pools a page serves: each pool renders POOL_SIZE / PAGE_LIFE pages of its own
 BLOCK = {"web": 5, "mobile": 3, "desktop": 2}   # pages of each platform in every 10 pages of the stream
+SCREEN_BLOCK = 25      # grounding screens per render block (Browser.block); divides run.CHUNK and run.TAIL_CHUNK
 @dataclass(frozen=True)
 class RunConfig:
     """Everything that decides the bytes of a run (workers and executor do not)."""
@@ -95,3 +96,12 @@ def stream_page(cfg: RunConfig, i: int) -> Page:
     lang = cfg.lang if cfg.lang != "mix" else ("en", "zh")[int(rng.integers(2))]
     mode = "modal" if rng.random() < 0.5 else "inline"
     return template, lang, page_seed(cfg.seed, _STREAM, 10, i), mode
+
+
+def screen_block_start(cfg: RunConfig, index: int) -> int:
+    """The first sample of grounding sample `index`'s render block. Blocks hold SCREEN_BLOCK samples counted
+    from the start of the sample's shard or pool span, whichever is later: every chunk of a run's plan
+    (synth.run.plan) starts there too, so one process renders a block's screens, in one order, whichever
+    worker takes its chunk and whatever the run did before."""
+    anchor = max(index // cfg.shard_size * cfg.shard_size, index // POOL_SPAN * POOL_SPAN)
+    return index - (index - anchor) % SCREEN_BLOCK

@@ -1,4 +1,5 @@
 """One worker's recipe for a sample: seed -> params -> puzzle -> verify -> page -> compose -> label -> bytes."""
+import contextlib
 import inspect
 from collections import Counter
 from functools import lru_cache
@@ -9,7 +10,7 @@ import numpy as np
 from synth import SCHEMA, __version__, draw, jpeg, reward, spec
 from synth.augment import degrade
 from synth.compose import at_device_scale, compose, font, font_sizes, puzzle_origin, puzzle_size, to_image
-from synth.config import POOL_SPAN, RunConfig, page_blocks, page_pool
+from synth.config import POOL_SPAN, RunConfig, page_blocks, page_pool, screen_block_start
 from synth.families import FAMILIES
 from synth.families.base import Reject, Task
 from synth.levels import LEVELS
@@ -37,8 +38,11 @@ class Generator:
         self._block_of: dict[PageSpec, list[PageSpec]] = {}    # the current pool's pages, with their block
         self._encoders: dict[PageSpec, jpeg.PageEncoder] = {}
         self._site_pages: dict[PageSpec, RenderedPage] = {}   # grounding's folder pages, oldest first
+        self._screens = contextlib.ExitStack()   # the render block grounding screens are rendered in
+        self._next_screen = -1                   # the sample whose screen that block renders next
 
     def close(self) -> None:
+        self._screens.close()
         self.browser.close()
 
     def page(self, spec: PageSpec, pool: int) -> RenderedPage:
@@ -75,6 +79,23 @@ class Generator:
 
     def sample(self, index: int) -> tuple[str, dict[str, bytes], Counter]:
         """The sample at `index`: (key, members, rejection counts). Redraws rejected instances."""
+        if self.cfg.kind == "grounding" and not self.cfg.pages:
+            self._screen_block(index)
+        return self._sample(index)
+
+    def _screen_block(self, index: int) -> None:
+        """Render grounding sample `index`'s screens in its render block (config.screen_block_start), each
+        loaded once: a block starts in a fresh browser context, and a sample that does not follow the one
+        before renders its block's earlier samples first, so that its pixels are those of a whole run."""
+        start = screen_block_start(self.cfg, index)
+        if index == start or index != self._next_screen:
+            self._screens.close()
+            self._screens.enter_context(self.browser.block())
+            for earlier in range(start, index):
+                self._sample(earlier)
+        self._next_screen = index + 1
+
+    def _sample(self, index: int) -> tuple[str, dict[str, bytes], Counter]:
         rejections: Counter = Counter()
         for attempt in range(MAX_ATTEMPTS):
             seed = sample_seed(self.cfg.seed, index, attempt)
@@ -169,7 +190,7 @@ class Generator:
 
     def _attempt_grounding(self, index: int, seed: int, why: Counter) -> dict[str, bytes]:
         """A grounding sample on its own freshly rendered page (so no two samples share an image), with the
-        run's queries on it."""
+        run's queries on it; built-in screens render in blocks (`_screen_block`)."""
         from synth.grounding import levels as grounding_levels, sample as grounding_sample
 
         cfg = self.cfg

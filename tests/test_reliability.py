@@ -141,6 +141,25 @@ def test_browser_crashed_or_hung_mid_run_is_restarted(monkeypatch, fault):
         gen.close()
 
 
+def test_grounding_screens_are_the_same_out_of_order_and_after_a_crash():
+    """A grounding screen renders in its block (config.screen_block_start): a sample asked for on its own,
+    or after Chromium died mid-block, has the bytes it has in a run that made the block in order."""
+    cfg = RunConfig(difficulty=1, n=4, seed=3, platform="web", kind="grounding", families=("element",), queries=2)
+    ordered = Generator(cfg)
+    expected = [ordered.sample(i)[1] for i in range(4)]
+    ordered.close()
+    gen = Generator(cfg)
+    try:
+        assert gen.sample(2)[1] == expected[2]
+        for p in psutil.Process().children(recursive=True):
+            if "chrom" in p.name():
+                p.kill()
+        assert gen.sample(3)[1] == expected[3]
+        assert gen.sample(1)[1] == expected[1]
+    finally:
+        gen.close()
+
+
 @pytest.mark.parametrize("workers", ["1", "2"])   # 2: the page server's pages fill the disk first
 def test_full_disk_gives_one_line_and_no_partial_shard(tmp_path, workers):
     disk = tmp_path / "disk"

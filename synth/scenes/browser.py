@@ -361,26 +361,27 @@ class Browser:
 
     def render(self, spec: PageSpec, attempts: int = 2) -> RenderedPage:
         """Render one page; retries once (with `attempts` 2) on a fresh browser if Chromium crashed or hung
-        (took over HANG_S).
+        (a page took over HANG_S).
         A page that differs from the one its tab shows only in the widget's controls is not loaded again:
         the tab switches the controls in place, which gives the same pixels (tests/test_browser.py)."""
         for attempt in range(attempts):
-            with self._watchdog():
-                try:
-                    for earlier in (self._block or []) if attempt else []:   # the block again, see `block`
+            try:
+                for earlier in (self._block or []) if attempt else []:   # the block again, see `block`
+                    with self._watchdog():
                         self._render(earlier)
+                with self._watchdog():
                     page = self._render(spec)
-                    if self._block is not None:
-                        self._block.append(spec)
-                    return page
-                except Exception as e:  # a crashed or hung browser: restart and try again
-                    if attempt == attempts - 1 and self._killed:
-                        raise RuntimeError(f"Chromium hung rendering {spec.template} (over {HANG_S} s)") from e
-                    if attempt == attempts - 1 or "playwright" not in type(e).__module__:
-                        raise
-                    log.warning("Chromium failed (%s); restarting it",
-                                "hung" if self._killed else first_line(e))
-                    self.close()
+                if self._block is not None:
+                    self._block.append(spec)
+                return page
+            except Exception as e:  # a crashed or hung browser: restart and try again
+                if attempt == attempts - 1 and self._killed:
+                    raise RuntimeError(f"Chromium hung rendering {spec.template} (over {HANG_S} s)") from e
+                if attempt == attempts - 1 or "playwright" not in type(e).__module__:
+                    raise
+                log.warning("Chromium failed (%s); restarting it",
+                            "hung" if self._killed else first_line(e))
+                self.close()
         raise AssertionError("unreachable")
 
     def _render(self, spec: PageSpec) -> RenderedPage:
@@ -496,4 +497,4 @@ class _Tab:
             "format": "png", "optimizeForSpeed": True,
             "clip": {"x": 0, "y": 0, "width": self.width, "height": self.height, "scale": 1}})
         png = np.frombuffer(base64.b64decode(shot["data"]), np.uint8)
-        return cv2.cvtColor(cv2.imdecode(png, cv2.IMREAD_COLOR), cv2.COLOR_BGR2RGB)
+        return cv2.imdecode(png, cv2.IMREAD_COLOR_RGB)
