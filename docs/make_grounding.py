@@ -60,6 +60,10 @@ def main() -> None:
              "action (`[-1, -1]` in exports), `--refusal` (default 0.1) of all queries, spread evenly over the run.", "",
              "Styles: `instruction` (\"Click the 'Save' button\"), `action` (\"Tap the 'Save' button\"; for a "
              "function the intent, \"I want to log out\") and `description` (\"The 'Save' button\").", "",
+             "Degradations (`--degrade SHARE`, default 0): that share of screenshots is made smaller (0.5–0.9 of its "
+             "size, area-averaged; never a target under 6 px) and passed through JPEG at quality 30–70, as screenshots "
+             "are after an upload or a video call; every box and point of the label moves with the pixels, and "
+             "`params.augment.applied` names what was done (`downscale:0.721,jpeg:48`).", "",
              "| level | target area (‰ of screen) | look-alikes (same role) at least | instruction kinds | web | phone | desktop |",
              "|---|---|---|---|---|---|---|"]
     for lv in LEVELS:

@@ -106,6 +106,8 @@ def grounding(
     queries: Annotated[int, typer.Option(help="queries per screenshot, each on another element (1: one query)")] = 8,
     refusal: Annotated[float, typer.Option(help="share of queries that name a control the screen lacks "
                                                 "(answer: [-1, -1])")] = 0.1,
+    degrade: Annotated[float, typer.Option(help="share of screenshots made smaller (0.5-0.9x) and JPEG-compressed "
+                                                "(quality 30-70), labels moved with the pixels")] = 0.0,
 ) -> None:
     """Generate verified grounding samples: a rendered screen with queries on its elements, each with its exact box."""
     start_workers(workers, executor)
@@ -113,8 +115,11 @@ def grounding(
         fail(f"--queries must be in 1..32, got {queries}")
     if not 0.0 <= refusal < 1.0:
         fail(f"--refusal must be in 0..1 (below 1), got {refusal}")
+    if not 0.0 <= degrade <= 1.0:
+        fail(f"--degrade must be in 0..1, got {degrade}")
     generate("grounding", difficulty, n, out, seed, lang, platform, workers, shard_size, image_format, executor,
-             ray_address, pages, families=("element",), queries=queries, refusal=refusal)
+             ray_address, pages, families=("element",), queries=queries, refusal=refusal,
+             degrade=degrade)
 
 
 @app.command()

@@ -29,6 +29,7 @@ class RunConfig:
     kind: str = "captcha"
     queries: int = 8                  # grounding: queries per screenshot
     refusal: float = 0.1              # grounding: share of queries whose target is absent
+    degrade: float = 0.0              # grounding: share of screenshots made smaller and JPEG-compressed
     mistakes: float = 0.2             # episodes: share of episodes that take a wrong action, then recover
     pages: str = ""                   # --pages: a folder of pages to use instead of the built-in screens
     page_list: tuple[tuple[str, str], ...] = ()   # its usable pages, (template, lang), set by synth.pagesdir.survey

@@ -190,7 +190,8 @@ class Generator:
 
     def _attempt_grounding(self, index: int, seed: int, why: Counter) -> dict[str, bytes]:
         """A grounding sample on its own freshly rendered page (so no two samples share an image), with the
-        run's queries on it; built-in screens render in blocks (`_screen_block`)."""
+        run's queries on it, made smaller and compressed in a `degrade` share of samples (synth.grounding.degrade);
+        built-in screens render in blocks (`_screen_block`)."""
         from synth.grounding import levels as grounding_levels, sample as grounding_sample
 
         cfg = self.cfg
@@ -208,8 +209,14 @@ class Generator:
         refusals = grounding_sample.refusal_count(index, cfg.queries, cfg.refusal)
         queries, knobs = grounding_sample.choose(rng, page, cfg.difficulty, cfg.queries, refusals, why)
         label = grounding_sample.make_label(cfg.key(index), cfg.kind, cfg.difficulty, seed, page, queries, knobs)
+        rgb = page.rgb
+        if cfg.degrade and rng.random() < cfg.degrade:
+            from synth.grounding import degrade as grounding_degrade
+            aug_seed = int(rng.integers(2**31))
+            rgb = grounding_degrade.degrade(np.random.default_rng(aug_seed), rgb, label)
+            label["params"]["augment"]["seed"] = aug_seed
         grounding_sample.check(label)
-        return {cfg.image_format: encode_image(page.rgb, cfg.image_format), "json": spec.encode(label)}
+        return {cfg.image_format: encode_image(rgb, cfg.image_format), "json": spec.encode(label)}
 
     def site_page(self, page_spec: PageSpec) -> RenderedPage:
         """A folder page for grounding samples: a folder page renders the same every time, so samples on the

@@ -256,3 +256,41 @@ def test_a_grounding_answer_as_the_exports_teach_it_is_scored(grounding_set):
                 assert reward.score_output(view, "[-1, -1]") == 0.0
             elif not q["feasible"]:
                 assert reward.score_output(view, grounding_text(view, f, "point")) == 1.0
+
+
+def test_degraded_screens_keep_their_queries_with_boxes_moved_with_the_pixels():
+    """--degrade: the same screen and queries, smaller and JPEG-compressed; every target box scaled as the
+    image was, and the image close to the clean one shrunk the same way."""
+    import cv2
+    import numpy as np
+    from synth.config import RunConfig
+    from synth.pipeline import Generator
+
+    base = dict(difficulty=3, n=3, seed=7, kind="grounding", families=("element",), image_format="png")
+    runs = []
+    for degrade in (0.0, 1.0):     # one after the other: one Playwright per thread
+        gen = Generator(RunConfig(**base, degrade=degrade))
+        try:
+            runs.append([gen.sample(i)[1] for i in range(3)])
+        finally:
+            gen.close()
+    for clean, degraded in zip(*runs):
+        a, b = json.loads(clean["json"]), json.loads(degraded["json"])
+        img_a = cv2.imdecode(np.frombuffer(clean["png"], np.uint8), cv2.IMREAD_COLOR)
+        img_b = cv2.imdecode(np.frombuffer(degraded["png"], np.uint8), cv2.IMREAD_COLOR)
+        assert (b["image"]["height"], b["image"]["width"]) == img_b.shape[:2]
+        assert "jpeg:" in b["params"]["augment"]["applied"] and a["params"]["augment"]["applied"] == ""
+        sx, sy = img_b.shape[1] / img_a.shape[1], img_b.shape[0] / img_a.shape[0]
+        assert sx < 1 and [q["instruction"] for q in a["queries"]] == [q["instruction"] for q in b["queries"]]
+        assert b["accept"] == b["queries"][0]["accept"]
+        for qa, qb in zip(a["queries"], b["queries"]):
+            for ra, rb in zip(qa["accept"]["steps"], qb["accept"]["steps"]):
+                assert rb["region"] == pytest.approx([ra["region"][0] * sx, ra["region"][1] * sy,
+                                                      ra["region"][2] * sx, ra["region"][3] * sy], abs=0.01)
+        for ea, eb in zip(a["elements"] + a["objects"], b["elements"] + b["objects"]):
+            assert eb["bbox"] == pytest.approx([ea["bbox"][0] * sx, ea["bbox"][1] * sy, ea["bbox"][2] * sx,
+                                                ea["bbox"][3] * sy], abs=0.01)
+        shrunk = cv2.resize(img_a, img_b.shape[1::-1], interpolation=cv2.INTER_AREA)
+        assert np.abs(shrunk.astype(int) - img_b).mean() < 6
+        moved = np.roll(shrunk, 8, axis=1)     # the pixels are where the boxes went, not shifted
+        assert np.abs(moved.astype(int) - img_b).mean() > np.abs(shrunk.astype(int) - img_b).mean() + 2
