@@ -10,7 +10,7 @@ Usage: python bench/grounding_ocr.py DATASET [--max 90]
 - `between` queries: both quoted neighbours must be read on the screen with the target between them.
 - `ordinal` queries that quote: the quoted text must be read in the target's box.
 - `row` queries: the quoted row text must be read on the screen on the target's line, and a quoted target
-  text in the target's box.
+  text in the target's box; `column` queries the same with the column text above or below the target.
 - refusals that quote a name: the named control must not be read anywhere on the screen (absent icons
   quote nothing and are left out).
 A quote counts as read when, with case, spaces and punctuation dropped, it is a part of the read text or
@@ -120,9 +120,9 @@ def main() -> None:
                 screen = screen if screen is not None else read_screen()
                 name = m.group(1) or m.group(2)
                 ok = not any(found(name, text) for _, text in screen)
-            elif m is None or kind not in ("text", "role_text", "relation", "between", "ordinal", "row"):
+            elif m is None or kind not in ("text", "role_text", "relation", "between", "ordinal", "row", "column"):
                 continue
-            elif kind in ("between", "row"):
+            elif kind in ("between", "row", "column"):
                 quotes = [a or b for a, b in QUOTE.findall(q["instruction"])]
                 box = q["accept"]["steps"][0]["region"]
                 screen = screen if screen is not None else read_screen()
@@ -131,9 +131,10 @@ def main() -> None:
                     ok = any(any(found(first, t) and lies(d, part_box(b, t, first), box) for b, t in screen) and
                              any(found(last, t) and lies(o, part_box(b, t, last), box) for b, t in screen)
                              for d, o in (("right", "left"), ("below", "above")))
-                else:     # en: the "Edit" link in the row of "X"; zh: “X”所在行的“编辑”链接
+                else:     # en: the "Edit" link in the row (column) of "X"; zh: “X”所在行（列）的“编辑”链接
                     anchor, *target = quotes[::-1] if label["lang"] != "zh" else quotes
-                    ok = any(found(anchor, t) and min(b[3], box[3]) - max(b[1], box[1]) > 0 for b, t in screen)
+                    k = 1 if kind == "row" else 0      # the axis along which the text and the target overlap
+                    ok = any(found(anchor, t) and min(b[k + 2], box[k + 2]) - max(b[k], box[k]) > 0 for b, t in screen)
                     ok = ok and all(found(t, read_crop(ocr, rgb, box)) for t in target)
             elif kind == "relation":
                 quote = m.group(1) or m.group(2)

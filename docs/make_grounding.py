@@ -54,7 +54,10 @@ def main() -> None:
              "second 'Edit' link from the top\"; a grid of them is refused), `row` (the one of look-alikes stacked "
              "in a column that shares the row of a text drawn once, when the smallest part of the page holding both, "
              "a table row, list item or card, holds no other look-alike: \"the 'Edit' link in the row of 'Invoice "
-             "1042'\"), `function` "
+             "1042'\"), `column` (the same across: the one of look-alikes side by side in the column of a text above "
+             "or below it, when the smallest part of the page holding both, a plan's card or a product tile, holds "
+             "no other look-alike: \"the 'Choose plan' button in the column of 'Pro'\"; table columns are refused, "
+             "since they are no part of the document), `function` "
              "(what it does), and `refusal`: a control plausible for the page's category (`synth/grounding/"
              "absent.json`) whose names, in either language, the page does not show anywhere; its answer is no "
              "action (`[-1, -1]` in exports), `--refusal` (default 0.1) of all queries, spread evenly over the run.", "",

@@ -9,7 +9,7 @@ import pytest
 from synth import reward, spec
 from synth.cli import main
 from synth.grounding.describe import LEFTOVERS, phrase, text
-from synth.grounding.relations import between, directional, ordinal, row
+from synth.grounding.relations import between, column, directional, ordinal, row
 from synth.grounding.levels import SCREENS
 from tests.conftest import read_samples
 
@@ -154,6 +154,26 @@ def test_row_names_the_look_alike_in_the_row_of_a_label():
     aside = [{"text": "Settings", "box": [900, 150, 990, 180], "path": [0, 2, 60]}]
     assert row(edits, {"Edit": 3, "Settings": 1}, "en", labels=aside, why=why) == {}
     assert why == {"row.not_one_row_of_the_page": 1}
+
+
+def test_column_names_the_look_alike_in_the_column_of_a_label():
+    # pricing cards side by side: card i holds its plan's name above a "Choose" button
+    buttons = [_el(i, "button", "Choose", [100 + 300 * i, 400, 300 + 300 * i, 440], path=[0, 1, 10 + i, 20 + i])
+               for i in range(3)]
+    plans = [{"text": name, "box": [150 + 300 * i, 100, 250 + 300 * i, 130], "path": [0, 1, 10 + i, 30 + i]}
+             for i, name in enumerate(("Basic", "Pro", "Team"))]
+    texts = {"Choose": 3, "Basic": 1, "Pro": 1, "Team": 1}
+    assert column(buttons, texts, "en", labels=plans) == {
+        0: 'the "Choose" button in the column of "Basic"', 1: 'the "Choose" button in the column of "Pro"',
+        2: 'the "Choose" button in the column of "Team"'}
+    assert column(buttons, texts, "zh", labels=plans)[1] == "“Pro”所在列的“Choose”按钮"
+    assert row(buttons, texts, "en", labels=plans) == {}      # side by side: no row of look-alikes
+    why = Counter()     # a table: the header and the cells share only the table, which holds every button
+    header = [{"text": "Pro", "box": [450, 100, 550, 130], "path": [0, 1, 9, 40]}]
+    assert column(buttons, {**texts, "Basic": 0, "Team": 0}, "en", labels=header, why=why) == {}
+    assert why == {"column.not_one_column_of_the_page": 1}
+    wide = [{"text": "All plans", "box": [100, 100, 900, 130], "path": [0, 1, 50]}]    # over every card
+    assert column(buttons, {"Choose": 3, "All plans": 1}, "en", labels=wide) == {}
 
 
 def test_screenspot_export(grounding_set, tmp_path):

@@ -7,7 +7,9 @@ Chinese. Each function returns, for every element it can name unambiguously on t
 - `ordinal`: the n-th of the elements that look alike (same role and text, or same icon) in one list,
   counted from the top or from the left;
 - `row`: the one of such look-alikes stacked in a column that lies in the row of a uniquely labelled
-  neighbour (the "Edit" link in the row of "Invoice 1042")."""
+  neighbour (the "Edit" link in the row of "Invoice 1042");
+- `column`: the same across: the one of look-alikes side by side that lies in the column of a uniquely
+  labelled neighbour above or below it (the "Choose plan" button in the column of "Pro")."""
 from collections import Counter
 
 from synth.grounding.describe import MAX_TEXT, ROLE_NAMES, icon_noun, quote, role_noun, unique_text
@@ -237,6 +239,37 @@ def _shared(a: list[int], b: list[int]) -> list[int]:
     return a[:n]
 
 
+def _lined_up(page_elements: list[dict], texts: dict[str, int], decor_icons: dict[str, int] | None,
+              labels: list[dict], why: Counter | None, axis: int, kind: str) -> dict[int, tuple]:
+    """For `row` (axis 1: look-alikes stacked in a column, the text beside one of them on its line) and
+    `column` (axis 0: look-alikes side by side in a row, the text above or below one of them): by target index,
+    (how, the text, the target)."""
+    anchors = [*labels, *_anchors(page_elements, texts)]
+    found: dict[int, tuple] = {}
+    for how, members in look_alike_groups(page_elements, texts, decor_icons, why):
+        if _in_line(members, axis) is None:
+            continue
+        for a in anchors:
+            if any(_meets(a["box"], m["box"]) for m in members):     # the text of a look-alike itself
+                continue
+            touching = [m for m in members if _overlap(a["box"], m["box"], axis) > 0]
+            if len(touching) != 1 or _overlap(a["box"], touching[0]["box"], axis) < 0.5:
+                continue
+            el = touching[0]
+            along = 1 - axis          # the direction from the text to the target
+            distance = max(a["box"][along] - el["box"][along + 2], el["box"][along] - a["box"][along + 2])
+            if distance < 0:      # not beside it
+                continue
+            place = _shared(a["path"], el["path"])
+            if any(m is not el and m["path"][:len(place)] == place for m in members):
+                if why is not None:
+                    why[f"{kind}.not_one_{kind}_of_the_page"] += 1
+                continue
+            if el["index"] not in found or distance < found[el["index"]][0]:
+                found[el["index"]] = (distance, how, a["text"], el)
+    return {index: (how, t, el) for index, (_, how, t, el) in found.items()}
+
+
 def row(page_elements: list[dict], texts: dict[str, int], lang: str, decor_icons: dict[str, int] | None = None,
         labels: list[dict] = (), why: Counter | None = None) -> dict[int, str]:
     """Every look-alike in a column of them (see `look_alike_groups`) that alone shares the row of a text
@@ -244,43 +277,36 @@ def row(page_elements: list[dict], texts: dict[str, int], lang: str, decor_icons
     / '“Invoice 1042”所在行的“编辑”链接'. The row must be one in the document too: the smallest part of the
     page that holds the text and the target (a table row, a list item, a card) holds no other look-alike, and
     the other look-alikes lie clearly above or below the text. The nearest such text names it."""
-    anchors = [*labels, *_anchors(page_elements, texts)]
-    found: dict[int, tuple] = {}
-    for how, members in look_alike_groups(page_elements, texts, decor_icons, why):
-        if _in_line(members, 1) is None:
-            continue
-        for a in anchors:
-            if any(_meets(a["box"], m["box"]) for m in members):     # the text of a look-alike itself
-                continue
-            touching = [m for m in members if _overlap(a["box"], m["box"], 1) > 0]
-            if len(touching) != 1 or _overlap(a["box"], touching[0]["box"], 1) < 0.5:
-                continue
-            el = touching[0]
-            distance = max(a["box"][0] - el["box"][2], el["box"][0] - a["box"][2])
-            if distance < 0:      # not beside it
-                continue
-            place = _shared(a["path"], el["path"])
-            if any(m is not el and m["path"][:len(place)] == place for m in members):
-                if why is not None:
-                    why["row.not_one_row_of_the_page"] += 1
-                continue
-            if el["index"] not in found or distance < found[el["index"]][0]:
-                found[el["index"]] = (distance, how, a["text"], el)
     out = {}
-    for index, (_, how, t, el) in found.items():
+    for index, (how, t, el) in _lined_up(page_elements, texts, decor_icons, labels, why, 1, "row").items():
         noun = _noun(how, el, lang)
         out[index] = (f"{quote(t, lang)}所在行的{noun}" if lang == "zh" else f"{noun} in the row of {quote(t, lang)}")
+    return out
+
+
+def column(page_elements: list[dict], texts: dict[str, int], lang: str, decor_icons: dict[str, int] | None = None,
+           labels: list[dict] = (), why: Counter | None = None) -> dict[int, str]:
+    """The transpose of `row`: every look-alike in a row of them that alone shares the column of a text drawn
+    once above or below it, when the smallest part of the page holding both (a plan's card, a product tile)
+    holds no other look-alike: 'the "Choose plan" button in the column of "Pro"' / '“Pro”所在列的“选择套餐”按钮'.
+    A table's columns are no part of its document, so table cells are refused."""
+    out = {}
+    for index, (how, t, el) in _lined_up(page_elements, texts, decor_icons, labels, why, 0, "column").items():
+        noun = _noun(how, el, lang)
+        out[index] = (f"{quote(t, lang)}所在列的{noun}" if lang == "zh" else
+                      f"{noun} in the column of {quote(t, lang)}")
     return out
 
 
 def spatial(kinds: tuple[str, ...], page_elements: list[dict], texts: dict[str, int], lang: str,
             marks: list[list[float]] = (), decor_icons: dict[str, int] | None = None, labels: list[dict] = (),
             why: Counter | None = None) -> dict[str, dict[int, str]]:
-    """The spatial descriptions of `kinds` (relation, between, ordinal, row) on a page, by kind and element index. Between an
+    """The spatial descriptions of `kinds` (relation, between, ordinal, row, column) on a page, by kind and element index. Between an
     anchor and its target nothing may be drawn: no element, icon or picture (`marks`), no text (`labels`)."""
     drawn = [*marks, *(label["box"] for label in labels)]     # what lies between two things, besides elements
     makers = {"relation": lambda: directional(page_elements, texts, lang, drawn, why),
               "between": lambda: between(page_elements, texts, lang, drawn, why),
               "ordinal": lambda: ordinal(page_elements, texts, lang, decor_icons, why),
-              "row": lambda: row(page_elements, texts, lang, decor_icons, labels, why)}
+              "row": lambda: row(page_elements, texts, lang, decor_icons, labels, why),
+              "column": lambda: column(page_elements, texts, lang, decor_icons, labels, why)}
     return {k: makers[k]() for k in kinds if k in makers}

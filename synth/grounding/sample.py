@@ -21,7 +21,7 @@ from synth.scenes.browser import RenderedPage
 NO_REGION = [0.0, 0.0, 0.0, 0.0]      # accept.neutral_regions needs one box; this one holds no point
 # Instruction kinds that quote text outside the target (a neighbour's): not used on folder pages, whose
 # targets' quotes must be readable inside their boxes
-QUOTES_ELSEWHERE = ("relation", "between", "row")
+QUOTES_ELSEWHERE = ("relation", "between", "row", "column")
 
 
 @dataclass
