@@ -93,8 +93,15 @@ def test_product_kinds():
 
 def test_named_products_show_the_product():
     from synth.scenes.content import WORDS
-    assert {n for lang in WORDS.values() for n in lang["product"]} <= set(imagery.NAMED)
-    for code in imagery.NAMED.values():
+    from synth.screens.content import load
+    names = [n for lang in WORDS.values() for n in lang["product"]]
+    for lang in ("en", "zh"):     # the shop content's names and long titles
+        names += [p[k] for p in load("shopping", lang)["products"] for k in ("name", "title")]
+        names += [p["title"] for p in load("mobile_shopping", lang)["products"]]
+    assert [n for n in names if imagery.named_code(n) is None] == []
+    assert imagery.named_code("【官方正品】主动降噪无线蓝牙耳机 超长续航 适用苹果华为") == "1f3a7"    # not the apple
+    assert imagery.named_code("Gift card") is None
+    for _, code in imagery.NAMED:
         assert paths.npm_file(imagery._EMOJI.format(code)).is_file(), code
     a, b, c = (np.random.default_rng(4) for _ in range(3))
     assert imagery.product(a, 120, 120, name="双肩包") == imagery.product(b, 120, 120, name="Backpack")

@@ -65,13 +65,26 @@ PRODUCTS = {
              "violin": "1f3bb", "dice": "1f3b2", "puzzle piece": "1f9e9", "palette": "1f3a8", "books": "1f4da",
              "notebook": "1f4d3", "pencil": "270f-fe0f", "pen": "1f58a-fe0f"},
 }
-# The products of synth.scenes.content, by name, so that a product's picture can show it
-NAMED = {"Wireless Earbuds": "1f3a7", "Ceramic Mug": "2615", "Running Shoes": "1f45f", "Desk Lamp": "1f4a1",
-         "Backpack": "1f392", "Water Bottle": "1f964", "Mechanical Keyboard": "2328-fe0f", "Wool Scarf": "1f9e3",
-         "Sunglasses": "1f576-fe0f", "Phone Case": "1f4f1", "Notebook Set": "1f4d3", "Coffee Grinder": "1fad8",
-         "无线耳机": "1f3a7", "陶瓷马克杯": "2615", "跑步鞋": "1f45f", "台灯": "1f4a1", "双肩包": "1f392",
-         "保温水杯": "1f964", "机械键盘": "2328-fe0f", "羊毛围巾": "1f9e3", "太阳镜": "1f576-fe0f", "手机壳": "1f4f1",
-         "笔记本套装": "1f4d3", "咖啡磨豆机": "1fad8"}
+# What a product's name or shop title shows, by words in it (English, lower case, or Chinese): the first
+# entry with a word in the name wins, so the more specific come first ("适用苹果" in an earbuds title is no apple)
+NAMED = (
+    (("earbud", "headphone", "耳机"), "1f3a7"), (("sweater", "coat", "jacket", "羽绒服", "外套", "毛衣"), "1f9e5"),
+    (("water bottle", "保温杯", "水杯"), "1f964"), (("grinder", "磨豆机"), "1fad8"),
+    (("running shoe", "sneaker", "跑步鞋", "运动鞋"), "1f45f"), (("mug", "马克杯", "咖啡杯"), "2615"),
+    (("lamp", "台灯"), "1f4a1"), (("keyboard", "键盘"), "2328-fe0f"), (("backpack", "双肩包", "背包"), "1f392"),
+    (("serum", "lotion", "精华", "乳液"), "1f9f4"), (("frying pan", "不粘锅", "炒锅"), "1f373"),
+    (("watch", "手表", "手环"), "231a"), (("bed sheet", "床单", "四件套"), "1f6cf-fe0f"),
+    (("sunglasses", "太阳镜"), "1f576-fe0f"), (("phone case", "手机壳"), "1f4f1"), (("scarf", "围巾"), "1f9e3"),
+    (("notebook", "笔记本"), "1f4d3"), (("apple", "苹果"), "1f34e"),
+)
+
+
+def named_code(name: str) -> str | None:
+    """The Fluent emoji that shows the product `name` (a name or a shop's long title), if NAMED knows it."""
+    low = name.lower()
+    return next((code for words, code in NAMED if any(w in low for w in words)), None)
+
+
 _EMOJI = "@lobehub/fluent-emoji-3d/assets/{}.webp"
 # Soft studio backdrops (a few, so that product shots can be cached)
 _BACKDROPS = ((244, 241, 236), (238, 242, 246), (241, 245, 239), (247, 240, 240), (243, 240, 247),
@@ -191,13 +204,13 @@ def _photo_uri(path: Path, width: int, height: int) -> str:
 
 def product(rng: np.random.Generator, width: int, height: int, scale: int = 1, kind: str | None = None,
             name: str | None = None) -> str:
-    """A data:image/jpeg URI of a product shot on a soft backdrop: the product `name` if NAMED knows it, else
-    a random object of PRODUCTS[kind] (of any kind if None)."""
+    """A data:image/jpeg URI of a product shot on a soft backdrop: what the product `name` shows if NAMED knows
+    it (`named_code`), else a random object of PRODUCTS[kind] (of any kind if None)."""
     if kind is not None and kind not in PRODUCTS:
         raise ValueError(f"kind={kind!r}: expected one of {', '.join(PRODUCTS)} or None")
     codes = sorted({c for k, items in PRODUCTS.items() if kind in (None, k) for c in items.values()})
     code = codes[int(rng.integers(len(codes)))]    # drawn even for a named product: the same draws either way
-    code = NAMED.get(name, code)
+    code = named_code(name or "") or code
     return _product_uri(code, width * scale, height * scale, int(rng.integers(len(_BACKDROPS))))
 
 
