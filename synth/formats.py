@@ -59,15 +59,28 @@ def parse_venus(text: str, width: int, height: int, grid: tuple[float, float] = 
 GROUNDING_ANSWER = re.compile(rf"^\[{_NUM},{_NUM}(?:,{_NUM},{_NUM})?\]$")   # [x, y] or [x0, y0, x1, y1]
 
 
+def _stripped(output: str) -> str:
+    return re.sub(r"<think>.*?</think>", "", output, flags=re.S).strip()
+
+
+def _grounding_match(stripped: str):
+    inner = re.fullmatch(r"<action>(.*)</action>", stripped, re.S)
+    return GROUNDING_ANSWER.match(inner.group(1).strip() if inner else stripped)
+
+
+def is_grounding_answer(output) -> bool:
+    """Whether a model's output is a bare grounding answer, `[x, y]` or `[x0, y0, x1, y1]` (the refusal too)."""
+    return isinstance(output, str) and _grounding_match(_stripped(output)) is not None
+
+
 def parse_output(output, width: int, height: int) -> list[dict]:
     """A model's output as pixel actions: a list of action dicts (the label's own format, or that list as
     JSON text), UI-Venus-2 text, a grounding answer `[x, y]` or `[x0, y0, x1, y1]` on the 0–999 grid (a
     click at the point or the box's centre, as the exports teach), or the refusal `[-1, -1]` (no action:
     `[]`). ParseError when it is none."""
     if isinstance(output, str):
-        stripped = re.sub(r"<think>.*?</think>", "", output, flags=re.S).strip()
-        inner = re.fullmatch(r"<action>(.*)</action>", stripped, re.S)
-        point = GROUNDING_ANSWER.match(inner.group(1).strip() if inner else stripped)
+        stripped = _stripped(output)
+        point = _grounding_match(stripped)
         if point:
             v = [float(x) for x in point.groups() if x is not None]
             if v == [-1.0, -1.0]:       # the refusal: the target is not on the screen

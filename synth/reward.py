@@ -10,7 +10,7 @@ reward is the F1 of that matching, otherwise 1.0 only when every step is matched
 
 `rules="venus"` judges instead as the VenusBench-CAPTCHA scorer does (`synth.venus_rules`)."""
 
-from synth.formats import ParseError, parse_output
+from synth.formats import ParseError, is_grounding_answer, parse_output
 
 RULES = ("synth", "venus")
 
@@ -111,12 +111,23 @@ def score(label: dict, actions: list[dict], rules: str = "synth") -> float:
     return 1.0 if fn == 0 and fp == 0 else 0.0
 
 
+def answered_label(label: dict, output) -> dict:
+    """The label an output is scored against: `label` itself, or for a bare grounding answer (`[x, y]`, a box)
+    to a click-then-type query, the query's click alone. A point says where, as the grounding exports teach it
+    for every query; typing the text is asked of action answers."""
+    steps = label["accept"]["steps"]
+    if not (is_grounding_answer(output) and any(s["type"] == "type" for s in steps)):
+        return label
+    where = [s for s in steps if s["type"] != "type"]
+    return {**label, "accept": {**label["accept"], "steps": where, "order_matters": False}}
+
+
 def score_output(label: dict, output, rules: str = "synth") -> float:
-    """Reward of a model's raw output for `label`: UI-Venus action text (0–999), a list of pixel actions, or
-    the refusal `[-1, -1]` (no action: 1.0 only where the target is absent); 0.0 when it holds no readable
-    action (an RL loop can feed it any text)."""
+    """Reward of a model's raw output for `label`: UI-Venus action text (0–999), a list of pixel actions, a
+    grounding answer (see `answered_label`), or the refusal `[-1, -1]` (no action: 1.0 only where the target
+    is absent); 0.0 when it holds no readable action (an RL loop can feed it any text)."""
     try:
         actions = parse_output(output, label["image"]["width"], label["image"]["height"])
     except ParseError:
         return 0.0
-    return score(label, actions, rules)
+    return score(answered_label(label, output), actions, rules)

@@ -50,7 +50,7 @@ def score_dataset(dataset: Path, predictions: Path, rules: str = "synth") -> dic
             else:
                 try:
                     actions = parse_output(preds[key], label["image"]["width"], label["image"]["height"])
-                    r = reward.score(label, actions, rules=rules)
+                    r = reward.score(reward.answered_label(label, preds[key]), actions, rules=rules)
                 except ParseError:
                     unparseable.append(name)
                     r = 0.0

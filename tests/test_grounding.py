@@ -266,16 +266,22 @@ def test_score_judges_every_query(grounding_set, tmp_path):
 def test_a_grounding_answer_as_the_exports_teach_it_is_scored(grounding_set):
     from synth.export.answer import grounding_text
     from synth.export.coords import frame
+    typed = 0
     for lab in (s["label"] for s in read_samples(grounding_set)):
         f = frame("ui-venus", lab["image"]["width"], lab["image"]["height"])
         for i, q in enumerate(lab["queries"]):
             view = spec.query_label(lab, i)
-            if q["feasible"] and len(q["accept"]["steps"]) == 1:     # a point answers a click query
+            if q["feasible"]:     # a point says where, for a click-then-type query too
                 for target in ("point", "box"):
                     assert reward.score_output(view, grounding_text(view, f, target)) == 1.0
                 assert reward.score_output(view, "[-1, -1]") == 0.0
-            elif not q["feasible"]:
+            else:
                 assert reward.score_output(view, grounding_text(view, f, "point")) == 1.0
+            if len(q["accept"]["steps"]) == 2:     # actions must also type: a click alone does not do
+                typed += 1
+                click = [a for a in view["actions"] if a["type"] == "click"]
+                assert reward.score_output(view, click) < 1.0 and reward.score_output(view, view["actions"]) == 1.0
+    assert typed, "no click-then-type query to check"
 
 
 def test_degraded_screens_keep_their_queries_with_boxes_moved_with_the_pixels():
