@@ -14,6 +14,8 @@ POOL_SIZE = 50         # pages per pool
 PAGE_LIFE = 5          # pools a page serves: each pool renders POOL_SIZE / PAGE_LIFE pages of its own
 BLOCK = {"web": 5, "mobile": 3, "desktop": 2}   # pages of each platform in every 10 pages of the stream
 SCREEN_BLOCK = 25      # grounding screens per render block (Browser.block); divides run.CHUNK and run.TAIL_CHUNK
+
+
 @dataclass(frozen=True)
 class RunConfig:
     """Everything that decides the bytes of a run (workers and executor do not)."""
