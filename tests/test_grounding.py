@@ -204,6 +204,20 @@ def test_hf_datasets_loads_captcha_and_grounding_together(dataset, grounding_set
     assert kinds == {"captcha", "grounding"} and len(ds) == 48
 
 
+def test_ray_data_reads_the_grounding_shards(grounding_set):
+    import ray
+    ray.init(num_cpus=1, include_dashboard=False, log_to_driver=False, ignore_reinit_error=True)
+    try:
+        rows = ray.data.read_webdataset(sorted(str(p) for p in grounding_set.glob("*.tar"))).take_all()
+    finally:
+        ray.shutdown()
+    assert len(rows) == 12
+    for row in rows:
+        lab = row["json"]
+        assert row["jpg"].shape[:2] == (lab["image"]["height"], lab["image"]["width"])
+        assert lab["instruction"] == lab["queries"][0]["instruction"] and lab["elements"]
+
+
 def test_an_icon_also_drawn_as_decoration_is_not_described_by_it():
     from synth.grounding.describe import icon
     el = {"index": 0, "role": "icon", "text": "", "box": [0, 0, 20, 20], "icon": "search", "fn": "", "field": "",
