@@ -122,12 +122,17 @@ def answered_label(label: dict, output) -> dict:
     return {**label, "accept": {**label["accept"], "steps": where, "order_matters": False}}
 
 
-def score_output(label: dict, output, rules: str = "synth") -> float:
+def score_answer(label: dict, output, rules: str = "synth") -> float:
     """Reward of a model's raw output for `label`: UI-Venus action text (0–999), a list of pixel actions, a
     grounding answer (see `answered_label`), or the refusal `[-1, -1]` (no action: 1.0 only where the target
-    is absent); 0.0 when it holds no readable action (an RL loop can feed it any text)."""
+    is absent). ParseError when it holds no readable action."""
+    actions = parse_output(output, label["image"]["width"], label["image"]["height"])
+    return score(answered_label(label, output), actions, rules)
+
+
+def score_output(label: dict, output, rules: str = "synth") -> float:
+    """`score_answer`, with 0.0 for an output that holds no readable action (an RL loop can feed it any text)."""
     try:
-        actions = parse_output(output, label["image"]["width"], label["image"]["height"])
+        return score_answer(label, output, rules)
     except ParseError:
         return 0.0
-    return score(answered_label(label, output), actions, rules)

@@ -9,7 +9,7 @@ from pathlib import Path
 
 from synth import reward, spec
 from synth.dataset import iter_labels
-from synth.formats import ParseError, parse_output
+from synth.formats import ParseError
 
 
 def read_predictions(path: Path) -> tuple[dict[tuple[str, int], object], list[str]]:
@@ -49,8 +49,7 @@ def score_dataset(dataset: Path, predictions: Path, rules: str = "synth") -> dic
                 r = 0.0
             else:
                 try:
-                    actions = parse_output(preds[key], label["image"]["width"], label["image"]["height"])
-                    r = reward.score(reward.answered_label(label, preds[key]), actions, rules=rules)
+                    r = reward.score_answer(label, preds[key], rules)
                 except ParseError:
                     unparseable.append(name)
                     r = 0.0

@@ -20,9 +20,7 @@ def targets(label: dict) -> list[list[float]]:
 
 def scale_label(label: dict, sx: float, sy: float, width: int, height: int) -> None:
     """Move every box and point of a grounding label to an image scaled by (sx, sy) to width×height, in place.
-    The top-level accept and actions are the first query's own (one object each), so each is scaled once."""
-    done: set[int] = set()
-
+    The top-level accept and actions are the first query's (sample.make_label)."""
     def box(b: list[float]) -> list[float]:
         return spec.fbox([b[0] * sx, b[1] * sy, b[2] * sx, b[3] * sy])
 
@@ -30,25 +28,17 @@ def scale_label(label: dict, sx: float, sy: float, width: int, height: int) -> N
         return spec.fbox([p[0] * sx, p[1] * sy])
 
     def accept(acc: dict) -> None:
-        if id(acc) in done:
-            return
-        done.add(id(acc))
         for s in acc["steps"]:
             s["region"], s["end_region"] = box(s["region"]), box(s["end_region"])
             s["tolerance"] = round(s["tolerance"] * min(sx, sy), 3)
         acc["neutral_regions"] = [box(b) for b in acc["neutral_regions"]]
 
-    def actions(items: list[dict]) -> None:
-        if id(items) in done:
-            return
-        done.add(id(items))
-        for a in items:
-            a["point"], a["start"], a["end"] = point(a["point"]), point(a["start"]), point(a["end"])
-
     label["image"] = {"width": width, "height": height}
-    for holder in [label, *label["queries"]]:
-        accept(holder["accept"])
-        actions(holder["actions"])
+    for q in label["queries"]:
+        accept(q["accept"])
+        for a in q["actions"]:
+            a["point"], a["start"], a["end"] = point(a["point"]), point(a["start"]), point(a["end"])
+    label["accept"], label["actions"] = label["queries"][0]["accept"], label["queries"][0]["actions"]
     for item in label["objects"] + label["elements"]:
         item["bbox"] = box(item["bbox"])
 

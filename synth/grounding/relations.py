@@ -239,11 +239,14 @@ def _shared(a: list[int], b: list[int]) -> list[int]:
     return a[:n]
 
 
-def _lined_up(page_elements: list[dict], texts: dict[str, int], decor_icons: dict[str, int] | None,
-              labels: list[dict], why: Counter | None, axis: int, kind: str) -> dict[int, tuple]:
-    """For `row` (axis 1: look-alikes stacked in a column, the text beside one of them on its line) and
-    `column` (axis 0: look-alikes side by side in a row, the text above or below one of them): by target index,
-    (how, the text, the target)."""
+LINES = {"row": (1, "所在行的", "in the row of"), "column": (0, "所在列的", "in the column of")}   # axis, zh, en
+
+
+def _lined_up(kind: str, page_elements: list[dict], texts: dict[str, int], lang: str,
+              decor_icons: dict[str, int] | None, labels: list[dict], why: Counter | None) -> dict[int, str]:
+    """`row` (axis 1: look-alikes stacked in a column, the text beside one of them on its line) or `column`
+    (axis 0: look-alikes side by side in a row, the text above or below one of them), phrased."""
+    axis, zh, en = LINES[kind]
     anchors = [*labels, *_anchors(page_elements, texts)]
     found: dict[int, tuple] = {}
     for how, members in look_alike_groups(page_elements, texts, decor_icons, why):
@@ -267,7 +270,11 @@ def _lined_up(page_elements: list[dict], texts: dict[str, int], decor_icons: dic
                 continue
             if el["index"] not in found or distance < found[el["index"]][0]:
                 found[el["index"]] = (distance, how, a["text"], el)
-    return {index: (how, t, el) for index, (_, how, t, el) in found.items()}
+    out = {}
+    for index, (_, how, t, el) in found.items():
+        noun = _noun(how, el, lang)
+        out[index] = f"{quote(t, lang)}{zh}{noun}" if lang == "zh" else f"{noun} {en} {quote(t, lang)}"
+    return out
 
 
 def row(page_elements: list[dict], texts: dict[str, int], lang: str, decor_icons: dict[str, int] | None = None,
@@ -277,11 +284,7 @@ def row(page_elements: list[dict], texts: dict[str, int], lang: str, decor_icons
     / '“Invoice 1042”所在行的“编辑”链接'. The row must be one in the document too: the smallest part of the
     page that holds the text and the target (a table row, a list item, a card) holds no other look-alike, and
     the other look-alikes lie clearly above or below the text. The nearest such text names it."""
-    out = {}
-    for index, (how, t, el) in _lined_up(page_elements, texts, decor_icons, labels, why, 1, "row").items():
-        noun = _noun(how, el, lang)
-        out[index] = (f"{quote(t, lang)}所在行的{noun}" if lang == "zh" else f"{noun} in the row of {quote(t, lang)}")
-    return out
+    return _lined_up("row", page_elements, texts, lang, decor_icons, labels, why)
 
 
 def column(page_elements: list[dict], texts: dict[str, int], lang: str, decor_icons: dict[str, int] | None = None,
@@ -290,12 +293,7 @@ def column(page_elements: list[dict], texts: dict[str, int], lang: str, decor_ic
     once above or below it, when the smallest part of the page holding both (a plan's card, a product tile)
     holds no other look-alike: 'the "Choose plan" button in the column of "Pro"' / '“Pro”所在列的“选择套餐”按钮'.
     A table's columns are no part of its document, so table cells are refused."""
-    out = {}
-    for index, (how, t, el) in _lined_up(page_elements, texts, decor_icons, labels, why, 0, "column").items():
-        noun = _noun(how, el, lang)
-        out[index] = (f"{quote(t, lang)}所在列的{noun}" if lang == "zh" else
-                      f"{noun} in the column of {quote(t, lang)}")
-    return out
+    return _lined_up("column", page_elements, texts, lang, decor_icons, labels, why)
 
 
 def spatial(kinds: tuple[str, ...], page_elements: list[dict], texts: dict[str, int], lang: str,
