@@ -270,25 +270,30 @@ function depthRows(rgba, w, h) {
   return out;
 }
 
-// One object's silhouette in an ID pass (rows bottom-up): pixels, box, centroid, nearest and mean depth (0..65535)
-function silhouette(rgba, w, h, id) {
-  let n = 0, sx = 0, sy = 0, sd = 0, dmin = 65535, x0 = w, y0 = h, x1 = -1, y1 = -1;
+// Silhouettes of objects `ids` in an ID pass (rows bottom-up), found in one pass over it: each one's pixels, box,
+// centroid, nearest and mean depth (0..65535)
+function silhouettes(rgba, w, h, ids) {
+  const n = new Float64Array(256), sx = new Float64Array(256), sy = new Float64Array(256), sd = new Float64Array(256);
+  const dmin = new Int32Array(256).fill(65535), x0 = new Int32Array(256).fill(w), y0 = new Int32Array(256).fill(h);
+  const x1 = new Int32Array(256).fill(-1), y1 = new Int32Array(256).fill(-1), wanted = new Uint8Array(256);
+  for (const id of ids) wanted[id] = 1;
   for (let r = 0, i = 0; r < h; r++) {
     const y = h - 1 - r;
     for (let x = 0; x < w; x++, i += 4) {
-      if (rgba[i] !== id) continue;
+      const id = rgba[i];
+      if (!wanted[id]) continue;
       const d = rgba[i + 1] * 256 + rgba[i + 2];
-      n++; sx += x; sy += y; sd += d;
-      if (d < dmin) dmin = d;
-      if (x < x0) x0 = x;
-      if (x > x1) x1 = x;
-      if (y < y0) y0 = y;
-      if (y > y1) y1 = y;
+      n[id]++; sx[id] += x; sy[id] += y; sd[id] += d;
+      if (d < dmin[id]) dmin[id] = d;
+      if (x < x0[id]) x0[id] = x;
+      if (x > x1[id]) x1[id] = x;
+      if (y < y0[id]) y0[id] = y;
+      if (y > y1[id]) y1[id] = y;
     }
   }
-  return n ? {id, area: n, cx: sx / n + 0.5, cy: sy / n + 0.5, box: [x0, y0, x1 + 1, y1 + 1], depth_min: dmin,
-              depth_mean: sd / n}
-           : {id, area: 0, cx: 0, cy: 0, box: [0, 0, 0, 0], depth_min: 65535, depth_mean: 65535};
+  return ids.map(id => n[id] ? {id, area: n[id], cx: sx[id] / n[id] + 0.5, cy: sy[id] / n[id] + 0.5,
+                                box: [x0[id], y0[id], x1[id] + 1, y1[id] + 1], depth_min: dmin[id], depth_mean: sd[id] / n[id]}
+                             : {id, area: 0, cx: 0, cy: 0, box: [0, 0, 0, 0], depth_min: 65535, depth_mean: 65535});
 }
 
 // Objects that may be partly hidden: some pixel of theirs borders a pixel of another object that is nearer
@@ -343,16 +348,17 @@ function renderOne(spec) {
   // each object that may be partly hidden, alone (on the ground, which hides what is below it in both passes)
   const all = Object.keys(groups).map(Number);
   const hidden = new Set(spec.solo === 'all' ? all : spec.solo === 'none' ? [] : mayBeHidden(ids, w, h, all));
+  const shown = new Map(silhouettes(ids, w, h, all.filter(id => !hidden.has(id))).map(s => [s.id, s]));
   const solo = [], buffer = soloBuffer(w * h * 4);
   for (const id of all) {
     if (!hidden.has(id)) {
-      solo.push(silhouette(ids, w, h, id));
+      solo.push(shown.get(id));
       continue;
     }
     for (const other of all) groups[other].visible = other === id;
     renderer.render(scene, camera);
     renderer.readRenderTargetPixels(target.id, 0, 0, w, h, buffer);
-    solo.push(silhouette(buffer, w, h, id));
+    solo.push(silhouettes(buffer, w, h, [id])[0]);
   }
   renderer.shadowMap.autoUpdate = true;
   renderer.setRenderTarget(null);
