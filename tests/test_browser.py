@@ -94,9 +94,13 @@ def test_controls_switched_in_place_give_the_pixels_of_a_fresh_load(browser, mon
     """A tab that shows a page switches the widget's controls in place for the page's other variants
     instead of loading them; each must give the pixels and boxes of its own load. Without
     --disable-partial-raster, the "none" variant of the first three pages (pools of seed 0) showed the
-    refresh icon with other anti-aliasing after the switch."""
+    refresh icon with other anti-aliasing after the switch. A switched variant captures only its widget again
+    (laid over the capture of the first variant), so these pages also check where that part goes."""
     switched, switch = [], _Tab.switch_controls
     monkeypatch.setattr(_Tab, "switch_controls", lambda tab, spec: (switched.append(spec), switch(tab, spec)))
+    shots, shot = [], _Tab._shot
+    monkeypatch.setattr(_Tab, "_shot", lambda tab, *rect: (shots.append(rect[2:] != (tab.width, tab.height)),
+                                                          shot(tab, *rect))[1])
     pages = [("desktop/mail", "en", 2831097965, "inline"), ("web/shop", "zh", 1718146272, "inline"),
              ("desktop/mail", "en", 2499631809, "inline"), ("mobile/chat", "zh", 5, "modal"),
              ("web/login", "en", 11, "modal")]
@@ -104,6 +108,7 @@ def test_controls_switched_in_place_give_the_pixels_of_a_fresh_load(browser, mon
     browser.close()     # it starts again with new tabs, none of which shows one of these pages
     in_place = [browser.render(s) for s in specs]
     assert switched == [s for s in specs if s.controls != CONTROLS[0]]
+    assert sum(shots) == len(switched)      # the widget alone, after each switch
     for s, page in zip(specs, in_place):
         other = next(t for t in list_templates(s.platform) if t != s.template)
         browser.render(PageSpec(other, s.lang, s.variant, s.mode, s.controls))   # the tab now shows another page

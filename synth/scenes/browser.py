@@ -394,7 +394,8 @@ class Browser:
         for el in found["elements"] + found["labels"]:
             el["box"] = [float(v) * tab.dpr for v in el["box"]]
         marks = [[float(v) * tab.dpr for v in m] for m in found["marks"]]
-        return RenderedPage(spec=spec, rgb=tab.capture(), boxes=tab.boxes(), dpr=tab.dpr, elements=found["elements"],
+        boxes = tab.boxes()
+        return RenderedPage(spec=spec, rgb=tab.capture(boxes), boxes=boxes, dpr=tab.dpr, elements=found["elements"],
                             texts=found["texts"], labels=found["labels"], decor_icons=found["decor"], marks=marks, shown_icons=found["shown"],
                             doc_lang=found["lang"],
                             blocked=sorted(set(self._blocked)))
@@ -434,6 +435,8 @@ class _Tab:
     def __init__(self, context, width: int, height: int, dpr: int, mobile: bool) -> None:
         self.page, self.width, self.height, self.dpr = context.new_page(), width, height, dpr
         self.shows: PageSpec | None = None     # the page on screen
+        self.switched = False                  # whether its widget's controls were switched since it loaded
+        self._loaded: tuple[np.ndarray, list[float]] | None = None   # its capture and widget box as loaded
         self._cdp = context.new_cdp_session(self.page)
         self._cdp.send("Emulation.setDeviceMetricsOverride",
                        {"width": width, "height": height, "deviceScaleFactor": dpr, "mobile": mobile})
@@ -451,7 +454,7 @@ class _Tab:
         if spec.mode != "none" and self.shows is not None and replace(self.shows, controls=spec.controls) == spec:
             self.switch_controls(spec)
             return
-        self.shows = None    # until it has loaded
+        self.shows, self.switched, self._loaded = None, False, None    # until it has loaded
         if spec.site:
             self.show_site(spec)
         else:
@@ -483,18 +486,34 @@ class _Tab:
     def switch_controls(self, spec: PageSpec) -> None:
         """Show `spec`, which differs from the page shown only in the widget's controls, without loading it."""
         self.page.evaluate(_CONTROLS_JS, spec.controls)
-        self.shows = spec
+        self.shows, self.switched = spec, True
 
     def boxes(self) -> dict[str, list[float]]:
         """The widget's element boxes in device pixels (absent elements left out)."""
         boxes = self.page.evaluate(_BOXES_JS, BOX_IDS)
         return {k: [float(v) * self.dpr for v in b] for k, b in boxes.items() if b is not None}
 
-    def capture(self) -> np.ndarray:
-        """RGB pixels of the viewport at device resolution. A lossless PNG with Chromium's fast compression:
-        the same pixels as Playwright's screenshot, in half the time."""
+    def capture(self, boxes: dict[str, list[float]] | None = None) -> np.ndarray:
+        """RGB pixels of the viewport at device resolution. After the widget's controls were switched in
+        place (its box unchanged, `boxes` as `boxes()` gives them), only the widget is captured again and laid
+        over the capture of the page as loaded: nothing else has changed (tests/test_browser.py)."""
+        widget = (boxes or {}).get("synth-widget")
+        if self.switched and self._loaded is not None and widget == self._loaded[1]:
+            x0, y0 = (max(0, int(v / self.dpr) - 1) for v in widget[:2])     # whole CSS px, and one more
+            x1, y1 = min(self.width, -int(-widget[2] / self.dpr) + 1), min(self.height, -int(-widget[3] / self.dpr) + 1)
+            rgb = self._loaded[0].copy()
+            d = self.dpr
+            rgb[y0 * d:y1 * d, x0 * d:x1 * d] = self._shot(x0, y0, x1 - x0, y1 - y0)
+            return rgb
+        rgb = self._shot(0, 0, self.width, self.height)
+        self._loaded = (rgb.copy(), widget) if not self.switched and widget is not None else None
+        return rgb
+
+    def _shot(self, x: int, y: int, width: int, height: int) -> np.ndarray:
+        """RGB pixels of a rectangle of the viewport (CSS px) at device resolution. A lossless PNG with
+        Chromium's fast compression: the same pixels as Playwright's screenshot, in half the time."""
         shot = self._cdp.send("Page.captureScreenshot", {
             "format": "png", "optimizeForSpeed": True,
-            "clip": {"x": 0, "y": 0, "width": self.width, "height": self.height, "scale": 1}})
+            "clip": {"x": x, "y": y, "width": width, "height": height, "scale": 1}})
         png = np.frombuffer(base64.b64decode(shot["data"]), np.uint8)
         return cv2.imdecode(png, cv2.IMREAD_COLOR_RGB)
