@@ -1,7 +1,7 @@
-"""Rendered pages shared by the local workers of a run: one Chromium, in the main process, renders each page
-once; workers map the pixels from files.
+"""Rendered pages shared by the local workers of a run: the main process renders each page once, in its own
+Chromium; workers map the pixels from files.
 
-The main process runs a PageServer thread that renders the pages of the run's pools (each widget variant is
+The main process runs PageServer threads that render the pages of the run's pools (each widget variant is
 a page) in order, ahead of the workers, and first of all any page a worker asks for. A worker asks through
 a queue and waits for the page's files. Pages render to the same pixels wherever they are rendered
 (tests/test_browser.py), so the output equals a run whose workers render their own pages. A page's files
@@ -27,6 +27,7 @@ from synth.scenes.pages import CONTROLS, PageSpec
 
 FOLDER = ".pages"    # inside the run's output folder
 WAIT_S = 300         # longest a worker waits for a page before giving up
+RENDERERS = 2        # page server threads, each with its Chromium
 
 
 def render_page(browser: Browser, spec: PageSpec) -> RenderedPage:
@@ -112,55 +113,70 @@ class PageStore:
 
 
 class PageServer:
-    """A thread of the main process that renders pages into a PageStore, a render block at a time: the block
+    """Threads of the main process that render pages into a PageStore, a render block at a time: the block
     of a requested page first, otherwise the next block of the run's pools (`blocks`: (pool, specs) in the
     order samples need them, each block with the first pool that shows it), at most one pool beyond the
-    first unfinished one. With `encoders`, it also makes each page's JPEG encoder (synth.jpeg), so that
-    workers neither encode whole pages nor read more of them than the part their samples change."""
+    first unfinished one. Each of the `renderers` threads has a Chromium of its own: a block renders in a
+    browser context of its own, to the same pixels in any browser, so two blocks can render at once, which
+    the first pool needs (its workers wait for 5 blocks, and one Chromium leaves a core idle). With
+    `encoders`, it also makes each page's JPEG encoder (synth.jpeg), so that workers neither encode whole
+    pages nor read more of them than the part their samples change."""
 
-    def __init__(self, store: PageStore, blocks: list[tuple[int, list[PageSpec]]], requests, encoders: bool) -> None:
+    def __init__(self, store: PageStore, blocks: list[tuple[int, list[PageSpec]]], requests, encoders: bool,
+                 renderers: int = RENDERERS) -> None:
         self.store, self.requests, self.encoders = store, requests, encoders
         self._ahead = collections.deque(blocks)
         self._block_of = {spec: specs for _, specs in blocks for spec in specs}
-        self._done: set[PageSpec] = set()      # pages of the blocks rendered so far
+        self._taken: set[PageSpec] = set()     # pages of the blocks a renderer has taken (rendered or rendering)
+        self._lock = threading.Lock()          # over _ahead, _taken and the requests queue
         self.first_unfinished = blocks[0][0] if blocks else 0
         self.failure: Exception | None = None
-        self._thread = threading.Thread(target=self._serve, name="page-server", daemon=True)
+        self._threads = [threading.Thread(target=self._serve, name=f"page-server-{i}", daemon=True)
+                         for i in range(renderers)]
 
     def start(self) -> None:
-        self._thread.start()
+        for thread in self._threads:
+            thread.start()
 
     def stop(self) -> None:
-        self.requests.put(None)
-        self._thread.join(timeout=60)
+        for _ in self._threads:
+            self.requests.put(None)
+        for thread in self._threads:
+            thread.join(timeout=60)
 
     def _next(self):
-        """The next block to render (a list of specs), None to stop, or "idle"."""
-        if self._ahead and self._ahead[0][0] <= self.first_unfinished + 1:
-            try:
-                request = self.requests.get_nowait()
-            except queue.Empty:
-                return self._ahead.popleft()[1]
-        else:
-            try:
-                request = self.requests.get(timeout=0.2)
-            except queue.Empty:
+        """The next block to render (a list of specs) and take it, None to stop, or "idle"."""
+        with self._lock:
+            if self._ahead and self._ahead[0][0] <= self.first_unfinished + 1:
+                try:
+                    request = self.requests.get_nowait()
+                except queue.Empty:
+                    request = self._ahead.popleft()[1][0]
+            else:
+                try:
+                    request = self.requests.get(timeout=0.2)
+                except queue.Empty:
+                    return "idle"
+            if request is None:
+                return None
+            block = self._block_of.get(request, [request])
+            if block[0] in self._taken:     # rendered, or rendering in another thread
                 return "idle"
-        return request if request is None else self._block_of.get(request, [request])
+            self._taken.update(block)
+            return block
 
     def _serve(self) -> None:
         browser = Browser()     # Playwright's sync API belongs to the thread that starts it
         try:
             while (block := self._next()) is not None:
-                if block == "idle" or block[0] in self._done:
+                if block == "idle":
                     continue
                 for spec, page in render_block(browser, block):
                     if isinstance(page, Exception):   # the worker that waits for it raises it
                         self.store.write_error(spec, first_line(page))
                     else:
                         self.store.write(spec, page, jpeg.page_encoder(page.rgb, page.boxes) if self.encoders else None)
-                self._done.update(block)
-                if not self._ahead:     # every page is rendered: stop Chromium while the workers go on
+                if not self._ahead:     # every page is taken: stop Chromium while the workers go on
                     browser.close()     # (a late request starts it again)
         except Exception as e:          # the store failed (a full disk, say): the run stops (see check)
             self.failure = e

@@ -122,8 +122,8 @@ def _return_free_memory() -> None:
 
 def run_local(cfg: RunConfig, chunks: list[Chunk], workers: int, on_sample: Callable[[int], None] | None,
               out: Path) -> Iterator[ChunkResult]:
-    """Chunks on local worker processes, yielded in plan order. The workers' pages are rendered once, by a
-    page server thread with the run's only Chromium, and shared through files in `out`."""
+    """Chunks on local worker processes, yielded in plan order. The workers' pages are rendered once, by the
+    page server's threads in the main process, and shared through files in `out`."""
     if workers <= 1 or len(chunks) <= 1:
         from synth.pipeline import Generator
         gen = Generator(cfg)
