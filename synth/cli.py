@@ -83,7 +83,7 @@ def captcha(
     executor: Executor = "local", ray_address: RayAddress = None, pages: Pages = None,
 ) -> None:
     """Generate verified CAPTCHA samples inside rendered web, phone-app and desktop screens."""
-    start_workers(workers, executor)
+    start_workers(workers, executor, difficulty, family or None)
     from synth.families import NAMES
 
     if not 0.0 <= infeasible <= 1.0:
@@ -110,7 +110,7 @@ def grounding(
                                                 "(quality 30-70), labels moved with the pixels")] = 0.0,
 ) -> None:
     """Generate verified grounding samples: a rendered screen with queries on its elements, each with its exact box."""
-    start_workers(workers, executor)
+    start_workers(workers, executor, difficulty, [])
     if not 1 <= queries <= 32:
         fail(f"--queries must be in 1..32, got {queries}")
     if not 0.0 <= refusal < 1.0:
@@ -139,7 +139,7 @@ def episodes(
 ) -> None:
     """Generate expert trajectories through interactive CAPTCHAs: one sample per step (screenshot before the
     action, the action, its reward, the state's ground truth)."""
-    start_workers(workers, executor)
+    start_workers(workers, executor, difficulty, family or None)
     from synth.episodes import NAMES
     from synth.episodes.tasks import NAMES as INTERACTIVE
 
@@ -153,11 +153,12 @@ def episodes(
              ray_address, None, families=families, mistakes=mistakes)
 
 
-def start_workers(workers: int, executor: str) -> None:
-    """Start the local workers' server before this process imports the pipeline, so the two overlap."""
+def start_workers(workers: int, executor: str, difficulty: int, families: list[str] | None = None) -> None:
+    """Start the local workers' server before this process imports the pipeline, so the two overlap; it warms
+    the caches of the run's level and families (None: all of them) alone."""
     if executor == "local" and (workers or os.cpu_count() or 1) > 1:
         from synth.workers import start_early
-        start_early()
+        start_early(difficulty, families)
 
 
 def generate(kind: str, difficulty: int, n: int, out: Path, seed: int, lang: str, platform: str, workers: int,

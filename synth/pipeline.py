@@ -234,16 +234,18 @@ def takes_lang(family) -> bool:
     return "lang" in inspect.signature(family.sample_params).parameters
 
 
-def warm_up() -> None:
-    """Draw a puzzle of every family at every level and puzzle size, with no page, and load the instruction
-    fonts: the caches that every process soon fills (textures, fonts, sprites) then exist once in the server
-    that local workers fork from, shared by all of them, instead of once per worker. Families drawn by a
-    browser (NEEDS_BROWSER) are left out: a Chromium started here would be the forked workers' too."""
+def warm_up(levels=None, families=None) -> None:
+    """Draw a puzzle of each family at each level (default: all of them) and puzzle size, with no page, and
+    load the instruction fonts: the caches that every process soon fills (textures, fonts, sprites) then
+    exist once in the server that local workers fork from, shared by all of them, instead of once per
+    worker. Families drawn by a browser (NEEDS_BROWSER) are left out: a Chromium started here would be the
+    forked workers' too; names that are not CAPTCHA families (episode tasks) are ignored."""
     sizes = sorted({p["puzzle"] for p in PLATFORMS.values()})
-    for family in FAMILIES.values():
+    chosen = FAMILIES.values() if families is None else [FAMILIES[n] for n in families if n in FAMILIES]
+    for family in chosen:
         if getattr(family, "NEEDS_BROWSER", False):
             continue
-        for level in LEVELS:
+        for level in levels or LEVELS:
             for size in sizes:
                 rng = np.random.default_rng([level, *size])
                 try:

@@ -1,5 +1,5 @@
 """What the server that local workers fork from runs first: it imports the pipeline and fills its caches
-(pipeline.warm_up), then moves every object so far to the garbage collector's permanent generation
+(pipeline.warm_up, for the run's level and families when workers.start_early names them), then moves every object so far to the garbage collector's permanent generation
 (gc.freeze), so that collections in the workers do not write to the pages they share with the server (which
 would copy them into each worker, one by one). Workers inherit its settings."""
 import gc
@@ -31,9 +31,12 @@ cv2.setNumThreads(1)    # before any OpenCV call, so that no thread pool exists 
 logging.getLogger("albumentations").setLevel(logging.ERROR)
 
 from synth.pipeline import warm_up  # noqa: E402
+from synth.workers import WARM_FAMILIES, WARM_LEVEL  # noqa: E402
 
 try:
-    warm_up()
+    level, families = os.environ.get(WARM_LEVEL), os.environ.get(WARM_FAMILIES)
+    warm_up(levels=(int(level),) if level else None,
+            families=None if families is None else [name for name in families.split(",") if name])
 except Exception:   # a missing font, say: each worker meets it again in its first task, which reports it
     pass
 gc.freeze()

@@ -6,6 +6,7 @@ A worker that dies (killed, out of memory) is replaced and its task run again fr
 deterministic, so the output does not change. An exception in a task is raised in the main process."""
 import fcntl
 import multiprocessing as mp
+import os
 import pickle
 from collections import deque
 from multiprocessing import forkserver
@@ -16,6 +17,7 @@ MAX_DEATHS = 3            # times a task may lose its worker before the run give
 AHEAD = 2                 # tasks queued at a worker
 PIPE_BYTES = 1 << 20      # buffer of a worker's result pipe (Linux caps it at /proc/sys/fs/pipe-max-size)
 CHECK_S = 1.0             # longest wait between calls of run_tasks' check
+WARM_LEVEL, WARM_FAMILIES = "SYNTH_WARM_LEVEL", "SYNTH_WARM_FAMILIES"   # what the server warms (start_early)
 
 _PIECE, _DONE, _ERROR = b"P", b"D", b"E"
 
@@ -27,8 +29,15 @@ def context():
     return ctx
 
 
-def start_early() -> None:
-    """Start the server now, so that its imports overlap the caller's own."""
+def start_early(level: int | None = None, families: list[str] | None = None) -> None:
+    """Start the server now, so that its imports overlap the caller's own; it warms the caches of `level` and
+    `families` alone (pipeline.warm_up; None: every level, every family)."""
+    os.environ.pop(WARM_LEVEL, None)
+    os.environ.pop(WARM_FAMILIES, None)
+    if level is not None:
+        os.environ[WARM_LEVEL] = str(level)
+    if families is not None:
+        os.environ[WARM_FAMILIES] = ",".join(families)
     context()
     forkserver.ensure_running()
 

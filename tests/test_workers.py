@@ -44,3 +44,17 @@ def test_the_workers_server_fills_the_shared_caches():
     warm_up()
     assert draw._textures.cache_info().currsize == 1
     assert compose.font.cache_info().currsize >= len(compose.font_sizes(1)) + len(compose.font_sizes(2))
+
+
+def test_the_workers_server_warms_the_runs_level_and_families_alone(monkeypatch):
+    """A run names its level and families to the server (workers.start_early): warm_up draws those alone,
+    and passes over names that are not CAPTCHA families (episode tasks)."""
+    from synth import pipeline
+
+    drawn = []
+    monkeypatch.setattr(pipeline, "degrade", lambda rgb, inst, level, *rest: drawn.append(level) or (rgb, inst, []))
+    pipeline.warm_up(levels=(2,), families=["counting", "dice", "paged_select"])
+    assert drawn and set(drawn) == {2} and len(drawn) <= 2 * 2     # two families, two puzzle sizes
+    drawn.clear()
+    pipeline.warm_up(levels=(4,), families=[])
+    assert drawn == []
