@@ -270,9 +270,9 @@ class Browser:
     (pictures painted from decodes cached by an earlier page, under rounded clips; a tab's first page), so a
     page rendered on its own is loaded twice after a small warm-up page, which makes its pixels the same
     every time; a render block (`block`) instead gets a browser context of its own and loads each page once,
-    in the block's order, which makes the block's pixels the same wherever it renders, at a third less
-    Chromium time. The browser restarts every RESTART_EVERY pages (never inside a block), which
-    bounds its memory. Pages render to the same pixels whatever ran before (tests/test_browser.py)."""
+    in the block's order, in tabs that show no warm-up page, which makes the block's pixels the same wherever
+    it renders, at a third less Chromium time. The browser restarts every RESTART_EVERY pages (never inside a
+    block), which bounds its memory. Pages render to the same pixels whatever ran before (tests/test_browser.py)."""
 
     def __init__(self) -> None:
         self._pw = None
@@ -289,10 +289,10 @@ class Browser:
 
     def _start(self) -> None:
         self._pw, self._browser, self._group = launch(CHROMIUM_ARGS)
-        self._new_context()
+        self._new_context(warm=self._block is None)
 
-    def _new_context(self) -> None:
-        """A browser context with no tabs but the web screen's."""
+    def _new_context(self, warm: bool = True) -> None:
+        """A browser context with no tabs but the web screen's (its warm-up page shown if `warm`)."""
         self._tabs.clear()
         if self._context is not None:
             self._context.close()
@@ -303,7 +303,7 @@ class Browser:
         # avatars): open the web screen's tab now, so that no page is ever painted in the first tab's way
         # unless it also is after a restart.
         web = (*PLATFORMS["web"]["viewport"], PLATFORMS["web"]["dpr"], False)
-        self._tabs[web], self._front = _Tab(self._context, *web), web
+        self._tabs[web], self._front = _Tab(self._context, *web, warm=warm), web
 
     @contextlib.contextmanager
     def block(self):
@@ -316,7 +316,7 @@ class Browser:
             else:
                 with self._watchdog():
                     try:
-                        self._new_context()
+                        self._new_context(warm=False)
                     except Exception as e:  # a crashed or hung browser
                         log.warning("Chromium failed (%s); restarting it", "hung" if self._killed else first_line(e))
                         self.restart()
@@ -353,7 +353,7 @@ class Browser:
         (width, height), dpr = spec.screen
         key = (width, height, dpr, spec.platform == "mobile")
         if key not in self._tabs:
-            self._tabs[key] = _Tab(self._context, *key)
+            self._tabs[key] = _Tab(self._context, *key, warm=self._block is None)
         elif key != self._front:   # a capture of a tab in the background first waits ~0.8 s for a frame
             self._tabs[key].page.bring_to_front()
         self._front = key
@@ -432,7 +432,7 @@ class _Tab:
     """A page of the context with a fixed screen, emulated through a DevTools session of its own (which
     also makes captures come at device pixels)."""
 
-    def __init__(self, context, width: int, height: int, dpr: int, mobile: bool) -> None:
+    def __init__(self, context, width: int, height: int, dpr: int, mobile: bool, warm: bool = True) -> None:
         self.page, self.width, self.height, self.dpr = context.new_page(), width, height, dpr
         self.shows: PageSpec | None = None     # the page on screen
         self.switched = False                  # whether its widget's controls were switched since it loaded
@@ -442,9 +442,10 @@ class _Tab:
                        {"width": width, "height": height, "deviceScaleFactor": dpr, "mobile": mobile})
         self._cdp.send("Emulation.setTouchEmulationEnabled", {"enabled": mobile, "maxTouchPoints": 1} if mobile
                        else {"enabled": False})
-        self.page.set_content(_WARM_UP_HTML, wait_until="load")
-        self.page.evaluate(_NEXT_FRAME_JS)
-        self.capture()
+        if warm:
+            self.page.set_content(_WARM_UP_HTML, wait_until="load")
+            self.page.evaluate(_NEXT_FRAME_JS)
+            self.capture()
 
 
     def show(self, spec: PageSpec, once: bool = False) -> None:
