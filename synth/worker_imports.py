@@ -1,7 +1,8 @@
 """What the server that local workers fork from runs first: it imports the pipeline and fills its caches
-(pipeline.warm_up, for the run's level and families when workers.start_early names them), then moves every object so far to the garbage collector's permanent generation
-(gc.freeze), so that collections in the workers do not write to the pages they share with the server (which
-would copy them into each worker, one by one). Workers inherit its settings."""
+(pipeline.warm_up, for the run's level and families when workers.start_early names them), then moves every
+object so far to the garbage collector's permanent generation (gc.freeze), so that collections in the
+workers do not write to the pages they share with the server (which would copy them into each worker, one
+by one). Workers inherit its settings."""
 import gc
 import logging
 import os

@@ -3,6 +3,7 @@ import base64
 import contextlib
 import json
 import logging
+import math
 import os
 import shutil
 import signal
@@ -500,8 +501,9 @@ class _Tab:
         over the capture of the page as loaded: nothing else has changed (tests/test_browser.py)."""
         widget = (boxes or {}).get("synth-widget")
         if self.switched and self._loaded is not None and widget == self._loaded[1]:
-            x0, y0 = (max(0, int(v / self.dpr) - 1) for v in widget[:2])     # whole CSS px, and one more
-            x1, y1 = min(self.width, -int(-widget[2] / self.dpr) + 1), min(self.height, -int(-widget[3] / self.dpr) + 1)
+            x0, y0 = (max(0, math.floor(v / self.dpr) - 1) for v in widget[:2])   # whole CSS px, and one more
+            x1 = min(self.width, math.ceil(widget[2] / self.dpr) + 1)
+            y1 = min(self.height, math.ceil(widget[3] / self.dpr) + 1)
             rgb = self._loaded[0].copy()
             d = self.dpr
             rgb[y0 * d:y1 * d, x0 * d:x1 * d] = self._shot(x0, y0, x1 - x0, y1 - y0)
