@@ -290,10 +290,10 @@ class Browser:
 
     def _start(self) -> None:
         self._pw, self._browser, self._group = launch(CHROMIUM_ARGS)
-        self._new_context(warm=self._block is None)
+        self._new_context()
 
-    def _new_context(self, warm: bool = True) -> None:
-        """A browser context with no tabs but the web screen's (its warm-up page shown if `warm`)."""
+    def _new_context(self) -> None:
+        """A browser context with no tabs but the web screen's (its warm-up page shown outside a block)."""
         self._tabs.clear()
         if self._context is not None:
             self._context.close()
@@ -304,25 +304,25 @@ class Browser:
         # avatars): open the web screen's tab now, so that no page is ever painted in the first tab's way
         # unless it also is after a restart.
         web = (*PLATFORMS["web"]["viewport"], PLATFORMS["web"]["dpr"], False)
-        self._tabs[web], self._front = _Tab(self._context, *web, warm=warm), web
+        self._tabs[web], self._front = _Tab(self._context, *web, warm=self._block is None), web
 
     @contextlib.contextmanager
     def block(self):
         """Render a block of pages (config.page_blocks) inside the `with`: in a fresh browser context, each
         page loaded once. After a crash or hang the block starts again in a fresh browser and renders its
         earlier pages again before the page that failed, so that its pixels do not depend on the failure."""
-        if self._browser is not None:
-            if self._pages >= RESTART_EVERY:
-                self.close()
-            else:
-                with self._watchdog():
-                    try:
-                        self._new_context(warm=False)
-                    except Exception as e:  # a crashed or hung browser
-                        log.warning("Chromium failed (%s); restarting it", "hung" if self._killed else first_line(e))
-                        self.restart()
         self._block = []
         try:
+            if self._browser is not None:
+                if self._pages >= RESTART_EVERY:
+                    self.close()
+                else:
+                    with self._watchdog():
+                        try:
+                            self._new_context()
+                        except Exception as e:  # a crashed or hung browser
+                            log.warning("Chromium failed (%s); restarting it", "hung" if self._killed else first_line(e))
+                            self.restart()
             yield
         finally:
             self._block = None
