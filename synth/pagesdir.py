@@ -7,6 +7,7 @@ on it) is skipped with a reason. The usable pages, with their languages, go into
 worker gets, and the survey's findings (skips by reason, requests blocked by page) into the manifest."""
 import dataclasses
 from collections import Counter
+from collections.abc import Callable
 
 import numpy as np
 
@@ -69,16 +70,18 @@ def _problem(cfg: RunConfig, browser: Browser, name: str) -> tuple[str | None, s
     return None, lang, page.blocked
 
 
-def survey(cfg: RunConfig) -> tuple[RunConfig, dict]:
+def survey(cfg: RunConfig, on_page: Callable[[int, int], None] | None = None) -> tuple[RunConfig, dict]:
     """The run config with its usable pages (`page_list`), and the survey's report for the manifest.
-    ValueError (one line) if the folder is not a pages folder or no page of it is usable."""
+    `on_page(done, total)` is called after each page. ValueError (one line) if the folder is not a pages
+    folder or no page of it is usable."""
     problem = folder_problem(cfg.pages)
     if problem:
         raise ValueError(problem)
     usable, skipped, blocked = [], {}, {}
     browser = Browser()
+    pages = list_pages(cfg.pages)
     try:
-        for rel in list_pages(cfg.pages):
+        for done, rel in enumerate(pages, 1):
             reason, lang, off_site = _problem(cfg, browser, NAMESPACE + rel)
             if reason:
                 skipped[rel] = reason
@@ -86,6 +89,8 @@ def survey(cfg: RunConfig) -> tuple[RunConfig, dict]:
                 usable.append((NAMESPACE + rel, lang))
             if off_site:
                 blocked[rel] = len(off_site)
+            if on_page:
+                on_page(done, len(pages))
     finally:
         browser.close()
     reasons = dict(sorted(Counter(skipped.values()).items()))

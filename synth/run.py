@@ -209,13 +209,15 @@ def finished_shards(out: Path, manifest: dict) -> set[str]:
 
 
 def run(cfg: RunConfig, out: Path, workers: int = 1, executor: str = "local", ray_address: str | None = None,
-        on_progress: Callable[[int, int], None] | None = None) -> dict:
+        on_progress: Callable[[int, int], None] | None = None,
+        on_survey: Callable[[int, int], None] | None = None) -> dict:
     """Generate the run into `out`, resuming a previous partial run of the same config; returns the manifest.
     `executor` is "local" (a process pool of `workers`) or "ray" (one task per shard on a Ray cluster).
-    A --pages run first surveys its folder (synth.pagesdir), before anything is written."""
+    A --pages run first surveys its folder (synth.pagesdir), before anything is written; `on_survey(done,
+    total)` follows it page by page, `on_progress(samples, rejected)` the run sample by sample."""
     pages = None
     if cfg.pages:
-        cfg, pages = survey(cfg)
+        cfg, pages = survey(cfg, on_survey)
     out.mkdir(parents=True, exist_ok=True)
     remove_temporaries(out)
     manifest = load_manifest(out, cfg)

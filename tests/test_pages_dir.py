@@ -8,6 +8,8 @@ import pytest
 
 from synth import reward, spec
 from synth.cli import main
+from synth.config import RunConfig
+from synth.pagesdir import survey
 from synth.scenes.site import Site, list_pages
 from tests.conftest import read_samples
 
@@ -74,6 +76,14 @@ def test_the_survey_counts_skipped_pages_and_blocked_requests(grounding_runs):
     assert pages["found"] == 4 and pages["usable"] == 3
     assert pages["skipped_pages"] == {"help.html": "pages.no_target"}
     assert pages["blocked_by_page"] == {"index.html": 2}     # the external image and the fetch to another origin
+
+
+def test_the_survey_reports_progress_page_by_page():
+    calls = []
+    cfg, report = survey(RunConfig(kind="grounding", difficulty=2, n=2, pages=str(SHOP)),
+                         lambda done, total: calls.append((done, total)))
+    assert calls == [(1, 4), (2, 4), (3, 4), (4, 4)]
+    assert len(cfg.page_list) == report["usable"] == 3
 
 
 def test_same_bytes_whatever_the_workers(grounding_runs):
