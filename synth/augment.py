@@ -42,15 +42,15 @@ class Grain(A.ImageOnlyTransform):
         return cv2.add(img, cv2.merge([noise] * img.shape[2]), dtype=cv2.CV_8U)
 
 
-@lru_cache(maxsize=16)
-def pipeline(level: int, geometric: bool) -> A.Compose:
-    """The degradation pipeline of one level; `geometric` adds affine and grid warps."""
+@lru_cache(maxsize=32)
+def pipeline(level: int, geometric: bool, blur: bool = True) -> A.Compose:
+    """The degradation pipeline of one level; `geometric` adds affine and grid warps, `blur` Gaussian blur."""
     k = LEVELS[level]
     steps = [
         A.RandomBrightnessContrast(brightness_limit=k["color"], contrast_limit=k["color"], p=0.7),
         # no hue shift: instructions name colours ("the orange button"), which must stay true
         A.HueSaturationValue(hue_shift_limit=0, sat_shift_limit=int(60 * k["color"]), val_shift_limit=0, p=0.5),
-        A.GaussianBlur(blur_limit=(3, 5), p=k["blur_p"]),
+        *([A.GaussianBlur(blur_limit=(3, 5), p=k["blur_p"])] if blur else []),
         Grain(std_range=k["noise_range"], p=0.8),
         A.ImageCompression(quality_range=k["jpeg_range"], p=0.7),
     ]
@@ -64,12 +64,12 @@ def pipeline(level: int, geometric: bool) -> A.Compose:
     return A.Compose(steps, strict=True, save_applied_params=True)
 
 
-def degrade(rgb: np.ndarray, instances: np.ndarray, level: int, geometric: bool, seed: int
+def degrade(rgb: np.ndarray, instances: np.ndarray, level: int, geometric: bool, seed: int, blur: bool = True
             ) -> tuple[np.ndarray, np.ndarray, list[str]]:
     """Apply the level's pipeline, seeded per sample; returns (rgb, instances, names of applied transforms).
     Its transforms draw from one pair of generators: seeded each alike (set_random_seed), they would all draw
     the same numbers, so that each one applied exactly when those with a higher probability did."""
-    pipe = pipeline(level, geometric)
+    pipe = pipeline(level, geometric, blur)
     pipe.set_random_state(np.random.default_rng(seed), random.Random(seed))
     out = pipe(image=rgb, mask=instances)
     return out["image"], out["mask"], sorted(name for name, _ in out["applied_transforms"])

@@ -174,7 +174,8 @@ class Generator:
         puzzle = family.render(params)
         task = family.solve(params, puzzle)
         aug_seed = int(rng.integers(2**31))
-        rgb, instances, applied = degrade(puzzle.rgb, puzzle.instances, cfg.difficulty, family.GEOMETRIC_AUGMENT, aug_seed)
+        rgb, instances, applied = degrade(puzzle.rgb, puzzle.instances, cfg.difficulty, family.GEOMETRIC_AUGMENT,
+                                          aug_seed, blur=getattr(family, "BLUR_AUGMENT", True))
         if not np.array_equal(instances, puzzle.instances):
             remeasure(task, puzzle.instances, instances)
         if dpr != 1:
@@ -252,7 +253,8 @@ def warm_up(levels=None, families=None) -> None:
                     params = family.sample_params(rng, level, size)
                     puzzle = family.render(params)
                     family.solve(params, puzzle)
-                    degrade(puzzle.rgb, puzzle.instances, level, family.GEOMETRIC_AUGMENT, 0)
+                    degrade(puzzle.rgb, puzzle.instances, level, family.GEOMETRIC_AUGMENT, 0,
+                            blur=getattr(family, "BLUR_AUGMENT", True))
                 except Reject:
                     pass
     for dpr in {p["dpr"] for p in PLATFORMS.values()}:

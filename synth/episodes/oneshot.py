@@ -42,7 +42,7 @@ class OneShot:
                 puzzle = fam.render(params)
                 task = fam.solve(params, puzzle)
                 rgb, instances, _ = degrade(puzzle.rgb, puzzle.instances, level, fam.GEOMETRIC_AUGMENT,
-                                            int(rng.integers(2**31)))
+                                            int(rng.integers(2**31)), blur=getattr(fam, "BLUR_AUGMENT", True))
                 if not np.array_equal(instances, puzzle.instances):
                     remeasure(task, puzzle.instances, instances)
                 return State(fam, params, task, rgb, lang)

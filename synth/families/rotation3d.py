@@ -19,6 +19,7 @@ from synth.levels import LevelTable, draw as draw_knob
 NAME = "rotation3d"
 DESCRIPTION = "click the option that shows the framed assembly of cubes turned in space (not its mirror image or a changed one)"
 GEOMETRIC_AUGMENT = False       # a warp bends the parallel edges that show how the cubes stand in depth
+BLUR_AUGMENT = False            # a blur merges the ~12 px cubes' edges, which show how many there are and where
 SUPPORTS_INFEASIBLE = False
 ANSWERS = ("click",)             # synth.reward step types of its tasks
 NEEDS_BROWSER = True            # drawn by Chromium (synth.render3d): pipeline.warm_up leaves it out
