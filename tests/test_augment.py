@@ -1,4 +1,6 @@
 """Degradations: the same seed gives the same pixels, and each transform is drawn independently."""
+import json
+
 import numpy as np
 
 from synth.augment import LEVELS, degrade
@@ -26,3 +28,20 @@ def test_transforms_are_applied_independently():
     assert abs(blur - LEVELS[3]["blur_p"]) < 0.07
     assert abs(both - blur * hsv) < 0.05
     assert len({frozenset(a) for a in runs}) > 30
+
+
+def test_a_family_that_must_stay_sharp_is_never_blurred():
+    """rotation3d's ~12 px cubes are told apart by their edges (BLUR_AUGMENT = False): its samples skip the
+    blur, which level 5 applies to half of the others, and keep the other degradations."""
+    from synth.config import RunConfig
+    from synth.pipeline import Generator
+
+    rgb = np.random.default_rng(0).integers(0, 256, (64, 64, 3), dtype=np.uint8)
+    runs = [set(degrade(rgb, np.zeros((64, 64), np.uint8), 5, False, seed, blur=False)[2]) for seed in range(200)]
+    assert not any("GaussianBlur" in a for a in runs) and any("Grain" in a for a in runs)
+    gen = Generator(RunConfig(difficulty=5, n=8, seed=3, families=("rotation3d",)))
+    try:
+        applied = [json.loads(gen.sample(i)[1]["json"])["params"]["augment"]["applied"] for i in range(8)]
+    finally:
+        gen.close()
+    assert not any("GaussianBlur" in a for a in applied) and any("Grain" in a for a in applied)
