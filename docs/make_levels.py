@@ -29,7 +29,8 @@ def render() -> str:
         lines.append("")
     lines += ["## degradations (all families)", "",
               "Applied to the puzzle with albumentations, seeded per sample; warps only where the family allows them "
-              "(not rotation, whose answer is an angle).", "",
+              "(not " + ", ".join(n for n, f in FAMILIES.items() if not f.GEOMETRIC_AUGMENT) + "), blur likewise "
+              "(not " + ", ".join(n for n, f in FAMILIES.items() if not getattr(f, "BLUR_AUGMENT", True)) + ").", "",
               "| knob | " + " | ".join(f"L{lv}" for lv in LEVELS) + " |", "|---|" + "---|" * len(LEVELS)]
     for knob in AUGMENT[1]:
         lines.append(f"| `{knob}` | " + " | ".join(fmt(AUGMENT[lv][knob]) for lv in LEVELS) + " |")
