@@ -73,3 +73,10 @@ def degrade(rgb: np.ndarray, instances: np.ndarray, level: int, geometric: bool,
     pipe.set_random_state(np.random.default_rng(seed), random.Random(seed))
     out = pipe(image=rgb, mask=instances)
     return out["image"], out["mask"], sorted(name for name, _ in out["applied_transforms"])
+
+
+def degrade_puzzle(family, puzzle, level: int, seed: int) -> tuple[np.ndarray, np.ndarray, list[str]]:
+    """`degrade` a family's puzzle as the family allows: warps if its GEOMETRIC_AUGMENT, blur unless its
+    (optional) BLUR_AUGMENT is False."""
+    return degrade(puzzle.rgb, puzzle.instances, level, family.GEOMETRIC_AUGMENT, seed,
+                   blur=getattr(family, "BLUR_AUGMENT", True))

@@ -8,7 +8,7 @@ import cv2
 import numpy as np
 
 from synth import SCHEMA, __version__, draw, jpeg, reward, spec
-from synth.augment import degrade
+from synth.augment import degrade_puzzle
 from synth.compose import at_device_scale, compose, font, font_sizes, puzzle_origin, puzzle_size, to_image
 from synth.config import POOL_SPAN, RunConfig, page_blocks, page_pool, screen_block_start
 from synth.families import FAMILIES
@@ -174,8 +174,7 @@ class Generator:
         puzzle = family.render(params)
         task = family.solve(params, puzzle)
         aug_seed = int(rng.integers(2**31))
-        rgb, instances, applied = degrade(puzzle.rgb, puzzle.instances, cfg.difficulty, family.GEOMETRIC_AUGMENT,
-                                          aug_seed, blur=getattr(family, "BLUR_AUGMENT", True))
+        rgb, instances, applied = degrade_puzzle(family, puzzle, cfg.difficulty, aug_seed)
         if not np.array_equal(instances, puzzle.instances):
             remeasure(task, puzzle.instances, instances)
         if dpr != 1:
@@ -253,8 +252,7 @@ def warm_up(levels=None, families=None) -> None:
                     params = family.sample_params(rng, level, size)
                     puzzle = family.render(params)
                     family.solve(params, puzzle)
-                    degrade(puzzle.rgb, puzzle.instances, level, family.GEOMETRIC_AUGMENT, 0,
-                            blur=getattr(family, "BLUR_AUGMENT", True))
+                    degrade_puzzle(family, puzzle, level, 0)
                 except Reject:
                     pass
     for dpr in {p["dpr"] for p in PLATFORMS.values()}:

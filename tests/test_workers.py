@@ -52,7 +52,8 @@ def test_the_workers_server_warms_the_runs_level_and_families_alone(monkeypatch)
     from synth import pipeline
 
     drawn = []
-    monkeypatch.setattr(pipeline, "degrade", lambda rgb, inst, level, *rest, **kw: drawn.append(level) or (rgb, inst, []))
+    monkeypatch.setattr(pipeline, "degrade_puzzle",
+                        lambda family, puzzle, level, seed: drawn.append(level) or (puzzle.rgb, puzzle.instances, []))
     pipeline.warm_up(levels=(2,), families=["counting", "dice", "paged_select"])
     assert drawn and set(drawn) == {2} and len(drawn) <= 2 * 2     # two families, two puzzle sizes
     drawn.clear()

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from synth import reward, spec
-from synth.augment import degrade
+from synth.augment import degrade_puzzle
 from synth.episodes.base import action
 from synth.families.base import Reject, Task
 from synth.pipeline import MAX_ATTEMPTS, remeasure, takes_lang
@@ -41,8 +41,7 @@ class OneShot:
                 params = fam.sample_params(rng, level, size, **({"lang": lang} if takes_lang(fam) else {}))
                 puzzle = fam.render(params)
                 task = fam.solve(params, puzzle)
-                rgb, instances, _ = degrade(puzzle.rgb, puzzle.instances, level, fam.GEOMETRIC_AUGMENT,
-                                            int(rng.integers(2**31)), blur=getattr(fam, "BLUR_AUGMENT", True))
+                rgb, instances, _ = degrade_puzzle(fam, puzzle, level, int(rng.integers(2**31)))
                 if not np.array_equal(instances, puzzle.instances):
                     remeasure(task, puzzle.instances, instances)
                 return State(fam, params, task, rgb, lang)
