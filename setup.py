@@ -1,4 +1,4 @@
-"""Build step: copy the top-level data folders into the package as synth/_data/, where synth/paths.py looks
+"""Build step: copy the top-level data folders into the package as synth/_data/, where synth/core/paths.py looks
 first (the folders stay at the top of the repository; a checkout reads them there)."""
 import shutil
 from pathlib import Path

@@ -3,7 +3,7 @@
 Usage: python assets/build_symmetry.py   (after build_emoji.py changes the sprites; a test checks the table)"""
 import json
 
-from synth import draw
+from synth.families.kit import draw
 from synth.families.rotation import SYMMETRY_TABLE, measure_symmetry
 
 

@@ -6,7 +6,7 @@ Each measurement steps environments for `--steps` steps, half the expert's actio
 random agent's (resetting when an episode ends; resets are counted in the time), after one warm-up episode
 (the pages render then). Reported: the median of `--repeat` runs, for one environment in this process and
 for `--envs` environments in worker processes (synth.env.make_vec), and beside them a reference measured in
-the same run: how fast this machine composes a screenshot (synth.compose, the floor of any step), so that
+the same run: how fast this machine composes a screenshot (synth.captcha.compose, the floor of any step), so that
 the ratio is comparable across machines and loads."""
 import argparse
 import statistics
@@ -15,7 +15,7 @@ import time
 import numpy as np
 
 import synth.env
-from synth.compose import compose
+from synth.captcha.compose import compose
 from synth.episodes.env import CaptchaEnv
 
 

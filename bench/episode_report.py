@@ -11,7 +11,7 @@ import numpy as np
 
 import synth.env
 from synth.episodes.env import CaptchaEnv
-from synth.levels import LEVELS
+from synth.core.levels import LEVELS
 
 
 def expert(env: CaptchaEnv, seed: int, mistake: bool) -> tuple[bool, int]:

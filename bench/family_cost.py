@@ -12,7 +12,7 @@ import numpy as np
 
 from synth.families import FAMILIES
 from synth.families.base import Reject
-from synth.scenes.pages import PLATFORMS
+from synth.screens.pages import PLATFORMS
 
 SIZE = PLATFORMS["web"]["puzzle"]
 

@@ -7,10 +7,10 @@ import argparse
 import json
 from collections import Counter
 
-from synth.config import RunConfig
+from synth.engine.config import RunConfig
 from synth.families import FAMILIES
-from synth.levels import LEVELS
-from synth.pipeline import Generator
+from synth.core.levels import LEVELS
+from synth.engine.generator import Generator
 
 
 def measure(name: str, level: int, n: int) -> dict:

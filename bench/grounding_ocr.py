@@ -28,7 +28,7 @@ from pathlib import Path
 import numpy as np
 from PIL import Image
 
-from synth.dataset import iter_samples
+from synth.tools.dataset import iter_samples
 
 QUOTE = re.compile(r'"([^"]+)"|“([^”]+)”')
 DIRECTIONS = {"right of": "right", "left of": "left", "above": "above", "below": "below",

@@ -21,7 +21,7 @@ from pathlib import Path
 
 import numpy as np
 
-from synth.dataset import iter_labels
+from synth.tools.dataset import iter_labels
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -16,7 +16,7 @@ from collections import Counter, defaultdict
 import cv2
 import numpy as np
 
-from synth.dataset import iter_samples
+from synth.tools.dataset import iter_samples
 
 DISTANCE = 0.8
 COLUMNS = 32

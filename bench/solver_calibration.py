@@ -24,12 +24,12 @@ import cv2
 import numpy as np
 from PIL import Image
 
-from synth import jpeg
-from synth.augment import degrade
+from synth.core import jpeg
+from synth.captcha.augment import degrade
 from synth.families import FAMILIES
 from synth.families.base import Reject
-from synth.levels import LEVELS
-from synth.scenes.pages import PLATFORMS
+from synth.core.levels import LEVELS
+from synth.screens.pages import PLATFORMS
 
 SIZE = PLATFORMS["web"]["puzzle"]
 MAX_ATTEMPTS = 60              # redraws of one sample, as in the pipeline

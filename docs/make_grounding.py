@@ -6,12 +6,12 @@ from pathlib import Path
 
 from PIL import Image
 
-from synth.config import RunConfig
+from synth.engine.config import RunConfig
 from synth.grounding.levels import SCREENS, TABLE
-from synth.levels import LEVELS
-from synth.overlay import draw_label
-from synth.pipeline import Generator
-from synth.scenes.pages import list_templates
+from synth.core.levels import LEVELS
+from synth.labels.overlay import draw_label
+from synth.engine.generator import Generator
+from synth.screens.pages import list_templates
 
 DOCS = Path(__file__).parent
 OUT = DOCS / "grounding"

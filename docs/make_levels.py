@@ -1,9 +1,9 @@
 """Write docs/levels.md from the level tables in the code (run after changing a table; a test checks it)."""
 from pathlib import Path
 
-from synth.augment import LEVELS as AUGMENT
+from synth.captcha.augment import LEVELS as AUGMENT
 from synth.families import FAMILIES
-from synth.levels import LEVELS
+from synth.core.levels import LEVELS
 
 OUT = Path(__file__).parent / "levels.md"
 # hand-written sections of levels.md that the tables do not produce: kept as they stand, after the tables

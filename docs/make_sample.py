@@ -5,9 +5,9 @@ from pathlib import Path
 
 from PIL import Image
 
-from synth.config import RunConfig
-from synth.overlay import draw_label
-from synth.pipeline import Generator
+from synth.engine.config import RunConfig
+from synth.labels.overlay import draw_label
+from synth.engine.generator import Generator
 
 OUT = Path(__file__).parent / "sample.jpg"
 

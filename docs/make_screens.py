@@ -6,9 +6,9 @@ from pathlib import Path
 from PIL import Image, ImageDraw, ImageFont
 
 from synth import screens
-from synth.paths import font
-from synth.scenes.browser import Browser
-from synth.scenes.pages import PageSpec
+from synth.core.paths import font
+from synth.screens.browser import Browser
+from synth.screens.pages import PageSpec
 from synth.screens.render import choose_system
 
 OUT = Path(__file__).parent / "screens"

@@ -1,4 +1,4 @@
-"""Contact sheet of the icon sets: per key of synth.scenes.vocab.ICONS its words and each set's drawing side by
+"""Contact sheet of the icon sets: per key of synth.grounding.vocab.ICONS its words and each set's drawing side by
 side (a set without its own drawing shows tabler's, faded), to check by eye that every drawing shows what the
 words say. Writes OUT-1.png, OUT-2.png, ... (ROWS keys each).
 
@@ -9,8 +9,8 @@ from html import escape
 
 from playwright.sync_api import sync_playwright
 
-from synth.scenes.browser import CHROMIUM_ARGS, chromium_path
-from synth.scenes.vocab import ICONS
+from synth.screens.browser import CHROMIUM_ARGS, chromium_path
+from synth.grounding.vocab import ICONS
 from synth.screens.icon_names import NAMES
 from synth.screens.icons import ICON_SETS, Icons
 

@@ -59,7 +59,7 @@ if ! { .venv/bin/pip install -q --upgrade pip && .venv/bin/pip install -q -e ".$
   echo "setup failed: pip install did not succeed (full log: $log)" >&2
   exit 1
 fi
-# design systems and icon sets, pinned by vendor/package-lock.json, into SYNTH_NPM (synth/paths.py)
+# design systems and icon sets, pinned by vendor/package-lock.json, into SYNTH_NPM (synth/core/paths.py)
 npm_dir="${SYNTH_NPM:-${XDG_DATA_HOME:-$HOME/.local/share}/synth/npm}"
 if [ ! -d "$npm_dir/node_modules" ] || ! cmp -s vendor/package-lock.json "$npm_dir/package-lock.json"; then
   echo "installing the design systems and icon sets (npm ci) into $npm_dir"

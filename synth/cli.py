@@ -1,4 +1,4 @@
-"""The `synth` command line: a thin layer over synth.run and friends."""
+"""The `synth` command line: a thin layer over synth.engine.run and friends."""
 import logging
 import os
 import sys
@@ -42,7 +42,7 @@ def check_out(out: Path) -> None:
 
 def check_dataset(dataset: Path) -> None:
     """`dataset` must be a folder holding manifest.json and .tar shards; one line and exit 1 otherwise."""
-    from synth.dataset import load_manifest, shard_paths
+    from synth.tools.dataset import load_manifest, shard_paths
 
     if dataset.exists() and not dataset.is_dir():
         fail(f"dataset {dataset} is a file, not a dataset folder")
@@ -51,7 +51,7 @@ def check_dataset(dataset: Path) -> None:
         shard_paths(dataset)
     except ValueError as e:
         fail(str(e))
-    except OSError as e:    # FileNotFoundError from synth.dataset carries its own message, no errno
+    except OSError as e:    # FileNotFoundError from synth.tools.dataset carries its own message, no errno
         fail(f"cannot read dataset {dataset}: {e.strerror}" if e.errno else str(e))
 
 
@@ -157,7 +157,7 @@ def start_workers(workers: int, executor: str, difficulty: int, families: list[s
     """Start the local workers' server before this process imports the pipeline, so the two overlap; it warms
     the caches of the run's level and families (None: all of them) alone."""
     if executor == "local" and (workers or os.cpu_count() or 1) > 1:
-        from synth.workers import start_early
+        from synth.engine.workers import start_early
         start_early(difficulty, families)
 
 
@@ -165,8 +165,8 @@ def generate(kind: str, difficulty: int, n: int, out: Path, seed: int, lang: str
              shard_size: int, image_format: str, executor: str, ray_address: str | None, pages: Path | None,
              **extra) -> None:
     """Validate the shared options, run, and print the summary."""
-    from synth.config import RunConfig
-    from synth.run import run
+    from synth.engine.config import RunConfig
+    from synth.engine.run import run
 
     if not 1 <= difficulty <= 5:
         fail(f"--difficulty must be in 1..5, got {difficulty}")
@@ -180,7 +180,7 @@ def generate(kind: str, difficulty: int, n: int, out: Path, seed: int, lang: str
                         ("executor", executor)):
         check_choice(name, value)
     if pages is not None:
-        from synth.scenes.site import folder_problem
+        from synth.screens.site import folder_problem
         if problem := folder_problem(pages):
             fail(problem)
         if platform not in ("web", "mix"):
@@ -250,7 +250,7 @@ def summary(manifest: dict, seconds: float, out: Path) -> None:
 @app.command()
 def verify(dataset: Annotated[Path, typer.Argument(help="dataset folder (shards + manifest.json)")]) -> None:
     """Re-check every shard against the manifest (sha256, counts) and every label against the contract."""
-    from synth.verify import verify_dataset
+    from synth.tools.verify import verify_dataset
 
     check_dataset(dataset)
     try:
@@ -275,8 +275,8 @@ def score(
     """Score model outputs (UI-Venus-2 action text or pixel action lists) against the labels."""
     import json
 
-    from synth.reward import RULES
-    from synth.score import score_dataset
+    from synth.labels.reward import RULES
+    from synth.tools.score import score_dataset
 
     check_choice("rules", rules, RULES)
     check_dataset(dataset)
@@ -303,7 +303,7 @@ def stats(
     charts: Annotated[Optional[Path], typer.Option(help="folder for PNG charts (default: DATASET/stats)")] = None,
 ) -> None:
     """Counts by family, level, language, platform and template; rejection rates; difficulty statistics."""
-    from synth.stats import collect, format_table, write_charts
+    from synth.tools.stats import collect, format_table, write_charts
 
     check_dataset(dataset)
     try:
@@ -326,8 +326,8 @@ def gallery(
     max_samples: Annotated[Optional[int], typer.Option("--max", help="keep at most N samples, evenly spread")] = None,
 ) -> None:
     """Write a static QA gallery (opens from file://): filters, overlays, keyboard review, flags."""
-    from synth.gallery import build_gallery
-    from synth.stats import collect, write_charts
+    from synth.tools.gallery import build_gallery
+    from synth.tools.stats import collect, write_charts
 
     if max_samples is not None and max_samples < 1:
         fail(f"--max must be at least 1, got {max_samples}")
@@ -348,7 +348,7 @@ def gallery(
 @app.command()
 def flagged(flags: Annotated[Path, typer.Argument(help="flags.json exported from the gallery")]) -> None:
     """List the keys a reviewer flagged, with their reasons (one per line, tab-separated)."""
-    from synth.gallery import read_flags
+    from synth.tools.gallery import read_flags
 
     try:
         found = read_flags(flags)

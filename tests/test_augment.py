@@ -3,7 +3,7 @@ import json
 
 import numpy as np
 
-from synth.augment import LEVELS, degrade
+from synth.captcha.augment import LEVELS, degrade
 
 
 def _degrade(seed: int, level: int = 3):
@@ -33,8 +33,8 @@ def test_transforms_are_applied_independently():
 def test_a_family_that_must_stay_sharp_is_never_blurred():
     """rotation3d's ~12 px cubes are told apart by their edges (BLUR_AUGMENT = False): its samples skip the
     blur, which level 5 applies to half of the others, and keep the other degradations."""
-    from synth.config import RunConfig
-    from synth.pipeline import Generator
+    from synth.engine.config import RunConfig
+    from synth.engine.generator import Generator
 
     rgb = np.random.default_rng(0).integers(0, 256, (64, 64, 3), dtype=np.uint8)
     runs = [set(degrade(rgb, np.zeros((64, 64), np.uint8), 5, False, seed, blur=False)[2]) for seed in range(200)]

@@ -7,10 +7,10 @@ import numpy as np
 import pytest
 
 from synth import screens
-from synth.config import RunConfig, page_blocks
-from synth.pagestore import block_specs, render_block
-from synth.scenes.browser import Browser, _Tab
-from synth.scenes.pages import CONTROLS, PageSpec, list_templates, render_html
+from synth.engine.config import RunConfig, page_blocks
+from synth.engine.pagestore import block_specs, render_block
+from synth.screens.browser import Browser, _Tab
+from synth.screens.pages import CONTROLS, PageSpec, list_templates, render_html
 
 
 @pytest.fixture(scope="module")
@@ -69,7 +69,7 @@ def test_pages_do_not_depend_on_history_or_load(browser):
 
 def test_a_restart_of_the_browser_changes_no_pixels(browser, monkeypatch):
     """The browser restarts every RESTART_EVERY pages to bound its memory; pages must not change."""
-    import synth.scenes.browser as browser_module
+    import synth.screens.browser as browser_module
 
     spec = PageSpec(list_templates("mobile")[0], "zh", 5, "modal", "none")
     first, chromium = browser.render(spec).rgb, browser._browser

@@ -68,7 +68,7 @@ def test_other_run_in_the_same_folder_is_refused(dataset):
 def test_a_broken_template_is_named(tmp_path):
     import os
     import shutil
-    from synth.paths import TEMPLATES
+    from synth.core.paths import TEMPLATES
     templates = tmp_path / "templates"
     shutil.copytree(TEMPLATES, templates)
     for base in (templates / "base.html.j2", templates / "screens" / "base.html.j2"):   # every page extends one

@@ -5,7 +5,7 @@ import json
 
 from PIL import Image
 
-from synth import reward, spec
+from synth.labels import reward, spec
 from tests.conftest import BASE_ARGS, read_samples
 from synth.cli import main
 

@@ -11,9 +11,9 @@ import time
 import pytest
 from PIL import Image
 
-from synth import reward, spec
+from synth.labels import reward, spec
 from synth.cli import main
-from synth.verify import verify_dataset
+from synth.tools.verify import verify_dataset
 
 from tests.conftest import read_samples
 
@@ -118,7 +118,7 @@ def test_an_animated_run_stores_the_same_frames_in_every_sample(tmp_path):
         if label["family"] == "rotate_arrows":
             assert len({s[f["member"]] for f in frames}) == 1       # a still task: its screenshot repeated
     assert moved >= 2
-    from synth.gallery import build_gallery
+    from synth.tools.gallery import build_gallery
     build_gallery(out, tmp_path / "gallery")                      # the gallery plays the frames
     data = (tmp_path / "gallery" / "data.js").read_text()
     records = json.loads(data[data.index("{"):data.rindex("}") + 1])["samples"]
@@ -127,7 +127,7 @@ def test_an_animated_run_stores_the_same_frames_in_every_sample(tmp_path):
 
 
 def test_the_gallery_shows_the_episode_of_a_step(episodes_set, tmp_path):
-    from synth.gallery import build_gallery
+    from synth.tools.gallery import build_gallery
     build_gallery(episodes_set, tmp_path / "gallery")
     data = (tmp_path / "gallery" / "data.js").read_text()
     records = json.loads(data[data.index("{"):data.rindex("}") + 1])["samples"]

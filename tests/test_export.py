@@ -8,14 +8,14 @@ import sys
 import pytest
 from PIL import Image
 
-from synth import reward, spec
+from synth.labels import reward, spec
 from synth.cli import main
-from synth.dataset import iter_labels
+from synth.tools.dataset import iter_labels
 from synth.export import FORMAT_NAMES, Options
 from synth.export.conversation import read_answer
 from synth.export.coords import CONVENTIONS, frame, smart_resize
 from synth.families import NAMES
-from synth.formats import parse_venus
+from synth.labels.actions import parse_venus
 
 
 @pytest.fixture(scope="module")

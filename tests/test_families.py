@@ -4,10 +4,10 @@ import json
 import numpy as np
 import pytest
 
-from synth import draw
+from synth.families.kit import draw
 from synth.families import FAMILIES, NAMES, counting, occlusion, rotation
 from synth.families.base import Reject
-from synth.levels import LEVELS, LevelTable
+from synth.core.levels import LEVELS, LevelTable
 
 SIZE = (320, 320)
 

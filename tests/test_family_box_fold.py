@@ -6,7 +6,7 @@ import cv2
 import numpy as np
 import pytest
 
-from synth.families import _cube as cube
+from synth.families.kit import cube as cube
 from synth.families import box_fold
 from synth.families.base import Reject
 

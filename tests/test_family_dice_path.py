@@ -3,7 +3,7 @@ and unreadable dice rejected."""
 import numpy as np
 import pytest
 
-from synth.families import _cube as cube
+from synth.families.kit import cube as cube
 from synth.families import dice_path
 from synth.families.base import Reject
 

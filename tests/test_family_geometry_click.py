@@ -3,7 +3,8 @@ that verification must reject, and the shape classifier on rendered masks."""
 import numpy as np
 import pytest
 
-from synth.families import _geom, geometry_click as gc
+from synth.families.kit import geom as _geom
+from synth.families import geometry_click as gc
 from synth.families.base import Reject
 
 SIZE = (320, 320)

@@ -3,7 +3,7 @@ and the drag that the reward accepts."""
 import numpy as np
 import pytest
 
-from synth import reward, spec
+from synth.labels import reward, spec
 from synth.families import gobang
 from synth.families.base import Reject
 from synth.families.gobang import BLACK, EMPTY, WHITE

@@ -3,7 +3,7 @@ are read from the masks."""
 import numpy as np
 import pytest
 
-from synth import reward
+from synth.labels import reward
 from synth.families import letter_attr
 from synth.families.base import Reject
 

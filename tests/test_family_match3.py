@@ -3,7 +3,7 @@ drag direction the reward accepts."""
 import numpy as np
 import pytest
 
-from synth import reward, spec
+from synth.labels import reward, spec
 from synth.families import match3
 from synth.families.base import Reject
 
@@ -100,7 +100,7 @@ def test_instructions():
 
 
 def test_look_alike_kinds_never_share_a_board():
-    from synth.families._icons import look_alike
+    from synth.families.kit.icon_match import look_alike
     assert look_alike("shape:purple:circle", "shape:purple:hexagon")
     assert look_alike("shape:red:star", "shape:orange:star")
     assert not look_alike("shape:red:circle", "shape:red:star") and not look_alike("emoji:cat", "emoji:dog")

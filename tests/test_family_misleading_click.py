@@ -2,8 +2,9 @@
 import numpy as np
 import pytest
 
-from synth import reward
-from synth.families import _geom, misleading_click as mc
+from synth.labels import reward
+from synth.families.kit import geom as _geom
+from synth.families import misleading_click as mc
 from synth.families.base import Reject
 
 SIZE = (320, 320)

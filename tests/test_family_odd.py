@@ -2,7 +2,7 @@
 import numpy as np
 import pytest
 
-from synth import draw
+from synth.families.kit import draw
 from synth.families import odd
 from synth.families.base import Puzzle, Reject
 

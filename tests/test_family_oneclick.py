@@ -2,7 +2,7 @@
 small to hit, are rejected."""
 import pytest
 
-from synth import reward
+from synth.labels import reward
 from synth.families import oneclick
 from synth.families.base import Reject
 

@@ -5,7 +5,7 @@ from dataclasses import replace
 import numpy as np
 import pytest
 
-from synth import draw
+from synth.families.kit import draw
 from synth.families import option_match as om
 from synth.families.base import Reject
 from synth.families.dice import Die

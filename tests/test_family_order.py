@@ -2,7 +2,7 @@
 import numpy as np
 import pytest
 
-from synth import reward
+from synth.labels import reward
 from synth.families import order
 from synth.families.base import Reject
 

@@ -5,8 +5,9 @@ import dataclasses
 import numpy as np
 import pytest
 
-from synth import draw
-from synth.families import _photos, photo_grid
+from synth.families.kit import draw
+from synth.families.kit import photos as _photos
+from synth.families import photo_grid
 from synth.families.base import Reject
 from synth.families.jigsaw import layout, tile_box
 

@@ -6,7 +6,8 @@ import cv2
 import numpy as np
 import pytest
 
-from synth.families import _photos, photo_rotation, rotation
+from synth.families.kit import photos as _photos
+from synth.families import photo_rotation, rotation
 from synth.families.base import Reject
 
 SIZE = (320, 320)

@@ -5,8 +5,9 @@ import dataclasses
 import numpy as np
 import pytest
 
-from synth import reward, spec
-from synth.families import _photos, restore
+from synth.labels import reward, spec
+from synth.families.kit import photos as _photos
+from synth.families import restore
 from synth.families.base import Reject
 
 SIZE = (320, 320)

@@ -3,7 +3,7 @@ and options that verification must reject."""
 import numpy as np
 import pytest
 
-from synth import render3d as r3
+from synth.families.kit import render3d as r3
 from synth.families import rotation3d as rot
 from synth.families.base import Reject
 

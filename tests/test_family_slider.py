@@ -5,7 +5,8 @@ import cv2
 import numpy as np
 import pytest
 
-from synth.families import _photos, slider
+from synth.families.kit import photos as _photos
+from synth.families import slider
 from synth.families.base import Reject
 
 SIZE = (320, 320)

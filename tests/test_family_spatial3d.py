@@ -2,7 +2,7 @@
 import numpy as np
 import pytest
 
-from synth import render3d as r3
+from synth.families.kit import render3d as r3
 from synth.families import spatial3d
 from synth.families.base import Reject
 

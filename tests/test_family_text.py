@@ -4,7 +4,7 @@ import colorsys
 import numpy as np
 import pytest
 
-from synth import reward
+from synth.labels import reward
 from synth.families import text
 from synth.families.base import Reject
 from synth.families.text import Glyph, Line, Params

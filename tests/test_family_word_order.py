@@ -6,8 +6,9 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from synth import reward
-from synth.families import _words, word_order
+from synth.labels import reward
+from synth.families.kit import words as _words
+from synth.families import word_order
 from synth.families.base import Reject
 
 SIZE = (320, 320)

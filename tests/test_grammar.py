@@ -4,8 +4,9 @@ import re
 import numpy as np
 import pytest
 
-from synth import draw
-from synth.families import FAMILIES, _grammar
+from synth.families.kit import draw
+from synth.families import FAMILIES
+from synth.families.kit import grammar as _grammar
 from synth.families.base import Reject
 
 NAIVE = re.compile(r"\b\w+(?:sss|xs|chs|shs|zs|eies|[^aeiou]ys|fes)\b|\bfishs\b|\bsheeps\b|\b1 seconds\b")

@@ -6,7 +6,7 @@ import sys
 
 import pytest
 
-from synth import reward, spec
+from synth.labels import reward, spec
 from synth.cli import main
 from synth.grounding.describe import LEFTOVERS, phrase, text
 from synth.grounding.relations import between, column, directional, ordinal, row
@@ -252,8 +252,8 @@ def test_a_refusal_names_nothing_the_page_shows():
 def test_an_icon_refusal_names_no_icon_that_looks_like_one_on_the_page():
     import numpy as np
     from synth.grounding.refusal import icon_candidates
-    from synth.scenes.browser import RenderedPage
-    from synth.scenes.pages import PageSpec
+    from synth.screens.browser import RenderedPage
+    from synth.screens.pages import PageSpec
     page = RenderedPage(spec=PageSpec("web/login", "en", 1, "none", "none"), rgb=np.zeros((8, 8, 3), np.uint8),
                         boxes={}, dpr=1, elements=[_el(0, "icon", "", [0, 0, 8, 8], icon="bell")],
                         shown_icons={"search": 2})
@@ -266,7 +266,7 @@ def test_an_icon_refusal_names_no_icon_that_looks_like_one_on_the_page():
 
 
 def test_score_judges_every_query(grounding_set, tmp_path):
-    from synth.score import score_dataset
+    from synth.tools.score import score_dataset
     labels = [s["label"] for s in read_samples(grounding_set)]
     lines = [{"key": lab["key"], "query": i, "output": json.dumps(q["actions"]) if q["feasible"] else "[-1, -1]"}
              for lab in labels for i, q in enumerate(lab["queries"])]
@@ -303,8 +303,8 @@ def test_degraded_screens_keep_their_queries_with_boxes_moved_with_the_pixels():
     image was, and the image close to the clean one shrunk the same way."""
     import cv2
     import numpy as np
-    from synth.config import RunConfig
-    from synth.pipeline import Generator
+    from synth.engine.config import RunConfig
+    from synth.engine.generator import Generator
 
     base = dict(difficulty=3, n=3, seed=7, kind="grounding", families=("element",), image_format="png")
     runs = []

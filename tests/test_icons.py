@@ -3,8 +3,8 @@ import re
 
 import pytest
 
-from synth.paths import npm_file
-from synth.scenes.vocab import ICONS
+from synth.core.paths import npm_file
+from synth.grounding.vocab import ICONS
 from synth.screens.icon_names import NAMES
 from synth.screens.icons import ICON_SETS, Icons, _file
 

@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 from PIL import Image
 
-from synth import paths
+from synth.core import paths
 from synth.screens import imagery
 
 
@@ -92,7 +92,7 @@ def test_product_kinds():
 
 
 def test_named_products_show_the_product():
-    from synth.scenes.content import WORDS
+    from synth.screens.content.common import WORDS
     from synth.screens.content import load
     names = [n for lang in WORDS.values() for n in lang["product"]]
     for lang in ("en", "zh"):     # the shop content's names and long titles

@@ -3,7 +3,7 @@ import cv2
 import numpy as np
 import pytest
 
-from synth import jpeg
+from synth.core import jpeg
 
 
 def page(width: int, height: int, seed: int) -> np.ndarray:

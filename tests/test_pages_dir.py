@@ -6,11 +6,11 @@ from pathlib import Path
 
 import pytest
 
-from synth import reward, spec
+from synth.labels import reward, spec
 from synth.cli import main
-from synth.config import RunConfig
-from synth.pagesdir import survey
-from synth.scenes.site import Site, list_pages
+from synth.engine.config import RunConfig
+from synth.engine.survey import survey
+from synth.screens.site import Site, list_pages
 from tests.conftest import read_samples
 
 PAGES = Path(__file__).parent / "pages"

@@ -1,11 +1,11 @@
-"""synth.render3d: the picture, ID and depth passes agree with the scene's geometry; the same scene gives the
+"""synth.families.kit.render3d: the picture, ID and depth passes agree with the scene's geometry; the same scene gives the
 same bytes in a fresh browser and in a long-lived one; a crashed Chromium is replaced."""
 import time
 
 import numpy as np
 import pytest
 
-from synth import render3d as r3
+from synth.families.kit import render3d as r3
 
 SIZE = (320, 320)
 RED, GREEN, BLUE, GREY = (200, 40, 40), (40, 160, 60), (40, 80, 200), (130, 130, 130)

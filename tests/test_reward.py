@@ -1,7 +1,7 @@
 """The reward function on hand-made labels: partial credit, neutral clicks, drags, typing."""
 import pytest
 
-from synth import reward, spec
+from synth.labels import reward, spec
 
 VERIFY = [500.0, 500.0, 560.0, 530.0]
 

@@ -7,9 +7,9 @@ import jinja2
 import pytest
 
 from synth import screens
-from synth.paths import TEMPLATES
-from synth.scenes.browser import Browser
-from synth.scenes.pages import PLATFORMS, PageSpec, render_html
+from synth.core.paths import TEMPLATES
+from synth.screens.browser import Browser
+from synth.screens.pages import PLATFORMS, PageSpec, render_html
 from synth.screens import components, systems
 from synth.screens.render import choose_system
 

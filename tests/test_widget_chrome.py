@@ -3,9 +3,9 @@ reads against the band (white text on a white panel would make every sample unso
 import numpy as np
 import pytest
 
-from synth import compose
-from synth.scenes.browser import Browser
-from synth.scenes.pages import CHROMES, PageSpec, widget_chrome
+from synth.captcha import compose
+from synth.screens.browser import Browser
+from synth.screens.pages import CHROMES, PageSpec, widget_chrome
 
 
 @pytest.fixture(scope="module")

@@ -4,7 +4,7 @@ from pathlib import Path
 
 import pytest
 
-from synth.workers import run_tasks
+from synth.engine.workers import run_tasks
 
 
 def _setup(marker: str):
@@ -38,8 +38,9 @@ def test_an_exception_in_a_task_is_raised_in_the_caller(tmp_path):
 def test_the_workers_server_fills_the_shared_caches():
     """worker_imports runs pipeline.warm_up and ignores a failure there (the workers would meet it again and
     report it), so a broken warm-up would only show as memory: run it here, where it must not fail."""
-    from synth import compose, draw
-    from synth.pipeline import warm_up
+    from synth.captcha import compose
+    from synth.families.kit import draw
+    from synth.engine.generator import warm_up
 
     warm_up()
     assert draw._textures.cache_info().currsize == 1
@@ -49,7 +50,7 @@ def test_the_workers_server_fills_the_shared_caches():
 def test_the_workers_server_warms_the_runs_level_and_families_alone(monkeypatch):
     """A run names its level and families to the server (workers.start_early): warm_up draws those alone,
     and passes over names that are not CAPTCHA families (episode tasks)."""
-    from synth import pipeline
+    from synth.engine import generator as pipeline
 
     drawn = []
     monkeypatch.setattr(pipeline, "degrade_puzzle",

@@ -8,14 +8,14 @@ exactly from its seed and its actions.
 Coordinates are puzzle pixels at CSS size (the puzzle area is `size`, 320 x 320 or 300 x 300); the
 environment maps screenshot pixels to them and back. An action is a dict with every key present:
 {"type": "click" | "long_press" | "drag" | "type" | "wait", "point": [x, y], "start": [x, y], "end": [x, y],
- "text": str, "duration": seconds, "time": seconds}, as a label's actions are (synth.spec.action) plus the
+ "text": str, "duration": seconds, "time": seconds}, as a label's actions are (synth.labels.spec.action) plus the
 time it is taken at; `point` is where it acts, `start` the same point (a drag's start).
 The page's Verify button lies outside the puzzle; a task's expert asks for it with `VERIFY`."""
 from typing import Any, Protocol
 
 import numpy as np
 
-from synth.levels import LevelTable
+from synth.core.levels import LevelTable
 
 ACTION_TYPES = ("click", "long_press", "drag", "type", "wait")
 FRAMES_PER_STEP = 4     # animated tasks: a step's STEP_SECONDS pass in this many ticks, one frame after each

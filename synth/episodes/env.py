@@ -12,9 +12,9 @@ from synth import episodes
 from synth.episodes import pages
 from synth.episodes.base import ACTION_TYPES, action as make_action
 from synth.episodes.episode import start
-from synth.formats import ParseError, parse_venus
-from synth.levels import LEVELS
-from synth.scenes.pages import PLATFORMS
+from synth.labels.actions import ParseError, parse_venus
+from synth.core.levels import LEVELS
+from synth.screens.pages import PLATFORMS
 
 LANGS = ("en", "zh")
 REWARDS = ("sparse", "dense")
@@ -38,7 +38,7 @@ class CaptchaEnv(gymnasium.Env):
     Observation: {"image": the screenshot (H, W, 3) uint8, "instruction": the task as the agent is told it}.
     Action: {"type": index into ACTION_TYPES, "point": [x, y], "end": [x, y] (drags), "text": typed text,
     "duration": [seconds] (long presses)}, in screenshot pixels; a click on the widget's Verify button
-    ends the episode. Reward: 1.0 when the episode ends solved (one-shot families: synth.reward's score of
+    ends the episode. Reward: 1.0 when the episode ends solved (one-shot families: synth.labels.reward's score of
     the actions, with partial credit where the family gives it), else 0; `reward="dense"` spreads it over
     the steps by the task's progress, with the same return. `info["truth"]` is the state's ground truth."""
     metadata = {"render_modes": ["rgb_array"], "render_fps": 4}
@@ -140,7 +140,7 @@ class CaptchaEnv(gymnasium.Env):
 
 class TextActions(gymnasium.Wrapper):
     """A CaptchaEnv stepped by model text in UI-Venus syntax (`Click(box=(x,y))`, `Drag(start=…,end=…)`,
-    `Type(content='…')`, `LongPress(box=(x,y))`, coordinates 0–999 of the screenshot), as synth.formats reads
+    `Type(content='…')`, `LongPress(box=(x,y))`, coordinates 0–999 of the screenshot), as synth.labels.actions reads
     it. Several actions in one text are taken in order, as one step of the agent. Text that holds no
     readable action counts as a failed step: the step is spent (time passes), the reward is 0 and
     `info["parse_error"]` says why."""

@@ -6,11 +6,11 @@ from collections.abc import Callable
 
 import numpy as np
 
-from synth.compose import at_device_scale, compose, puzzle_origin
+from synth.captcha.compose import at_device_scale, compose, puzzle_origin
 from synth.episodes.base import FRAMES_PER_STEP, VERIFY, action, inside
 from synth.families.base import Reject
-from synth.pipeline import MAX_ATTEMPTS
-from synth.scenes.browser import RenderedPage
+from synth.engine.generator import MAX_ATTEMPTS
+from synth.screens.browser import RenderedPage
 
 
 def score(task, state) -> float:

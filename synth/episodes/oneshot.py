@@ -1,16 +1,16 @@
 """A one-shot CAPTCHA family (synth.families) as a task of one episode: the puzzle does not change; the
-actions taken are judged together by synth.reward against the family's accept rule, as a sample's label
+actions taken are judged together by synth.labels.reward against the family's accept rule, as a sample's label
 judges them. The episode is done once they match it, and failed once an action matches nothing (a wrong
 tile, a drag to the wrong place), as a real CAPTCHA fails."""
 from dataclasses import dataclass, field
 
 import numpy as np
 
-from synth import reward, spec
-from synth.augment import degrade_puzzle
+from synth.labels import reward, spec
+from synth.captcha.augment import degrade_puzzle
 from synth.episodes.base import action
 from synth.families.base import Reject, Task
-from synth.pipeline import MAX_ATTEMPTS, remeasure, takes_lang
+from synth.engine.generator import MAX_ATTEMPTS, remeasure, takes_lang
 
 NEEDS_VERIFY, ANIMATED, STEP_SECONDS = False, False, 0.0
 
@@ -60,7 +60,7 @@ class OneShot:
         return self.family.instruction(state.params, lang)
 
     def accept(self, state: State) -> dict:
-        """The family's accept rule in puzzle pixels (synth.pipeline.reference, less the page's controls)."""
+        """The family's accept rule in puzzle pixels (synth.engine.generator.reference, less the page's controls)."""
         t = state.task
         if t.rule == "type":
             steps = [spec.step("type", [0, 0, 0, 0], text=t.text)]
@@ -94,7 +94,7 @@ class OneShot:
         return self._matched(state)[1] > 0
 
     def score(self, state: State) -> float:
-        """The reward synth.reward gives the actions taken (partial credit where the family allows it)."""
+        """The reward synth.labels.reward gives the actions taken (partial credit where the family allows it)."""
         return reward.score({"accept": self.accept(state)}, state.taken)
 
     def progress(self, state: State) -> float:

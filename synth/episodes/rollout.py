@@ -16,7 +16,8 @@ from types import ModuleType
 
 import numpy as np
 
-from synth import SCHEMA, __version__, spec
+from synth import SCHEMA, __version__
+from synth.labels import spec
 from synth.episodes.base import FRAMES_PER_STEP
 from synth.episodes.episode import Episode
 from synth.families.base import Reject
@@ -74,7 +75,7 @@ def accept_step(episode: Episode, ref: dict, objects: list[dict]) -> dict:
 
 def _drag_step(episode: Episode, ref: dict, box, want: str) -> dict:
     """A drag's accept step: its start region, and the widest end tolerance whose extremes all do what the
-    expert's drag does (vertically synth.reward allows at least half the region's height)."""
+    expert's drag does (vertically synth.labels.reward allows at least half the region's height)."""
     x, y = ref["point"]
     dx, dy = ref["end"][0] - x, ref["end"][1] - y
     for tol in TOLERANCES:
@@ -119,7 +120,7 @@ def play(episode: Episode, rng: np.random.Generator, mistake: bool, frames: bool
 
 
 def _spec_action(a: dict) -> dict:
-    """An episode action as a label action (synth.spec.action's keys)."""
+    """An episode action as a label action (synth.labels.spec.action's keys)."""
     return spec.action(a["type"], a["point"], a["end"], a["text"], a["duration"])
 
 

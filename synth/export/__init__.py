@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterator
 
-from synth.dataset import iter_samples, load_manifest
+from synth.tools.dataset import iter_samples, load_manifest
 from synth.export.coords import CONVENTIONS, frame
 
 FORMAT_NAMES = ("venus", "llamafactory", "swift", "trl", "screenspot")

@@ -7,7 +7,7 @@ end is chosen so that the displacement read back is the closest the grid allows)
 import re
 
 from synth.export.coords import Frame
-from synth.formats import parse_venus
+from synth.labels.actions import parse_venus
 
 INFEASIBLE = [-1, -1]
 

@@ -10,7 +10,7 @@ ScreenSpot cannot express them."""
 import json
 from pathlib import Path
 
-from synth import spec
+from synth.labels import spec
 
 KINDS = ("grounding",)
 DESCRIPTION = "ScreenSpot-style JSON (img_filename, bbox as x, y, width, height, instruction, data_type)"

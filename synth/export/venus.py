@@ -10,14 +10,14 @@
 
 The answer is written to pass the benchmark's scorer: no submit click, a Click into the field before each
 Type, exact text, coordinates on the 0–999 grid that land in their boxes. `action_raw` is that same answer in
-pixels, so the reference and the training target agree; each is checked with `synth.reward` under both rule
+pixels, so the reference and the training target agree; each is checked with `synth.labels.reward` under both rule
 sets before it is written. A long press keeps no duration in this syntax (the benchmark's parser rejects the
 argument): such samples are exported and listed under `lossy` in the report."""
 import json
 from collections import Counter
 from pathlib import Path
 
-from synth import reward
+from synth.labels import reward
 from synth.export import Options, write_jsonl
 from synth.export.answer import action_text, model_actions, to_pixels
 from synth.export.coords import frame

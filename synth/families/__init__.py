@@ -7,9 +7,9 @@ import importlib
 import pkgutil
 from types import ModuleType
 
-_HELPERS = {"base", "placement"}
+_HELPERS = {"base"}
 NAMES: tuple[str, ...] = tuple(sorted(i.name for i in pkgutil.iter_modules(__path__)
-                                      if i.name not in _HELPERS and not i.name.startswith("_")))
+                                      if not i.ispkg and i.name not in _HELPERS and not i.name.startswith("_")))
 
 
 def __getattr__(name: str) -> dict[str, ModuleType]:
@@ -24,7 +24,7 @@ LANGUAGES = ("en", "zh")    # every family writes its instructions in both
 
 
 def catalogue() -> list[dict]:
-    """Per family: name, description, the answer kinds its tasks use (synth.reward's step types), the
+    """Per family: name, description, the answer kinds its tasks use (synth.labels.reward's step types), the
     languages of its instructions and the public benchmark and vendor CAPTCHA types it trains for
     ("Source:type")."""
     families = __getattr__("FAMILIES")

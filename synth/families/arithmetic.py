@@ -7,13 +7,13 @@ import numpy as np
 from synth.families.base import Puzzle, Reject, Task
 from synth.families.text import (FONTS, Glyph, Line, dark_colour, layout_row, line_width, read_glyphs, render_glyphs,
                                  rounded_points)
-from synth.levels import LevelTable, draw as draw_knob
+from synth.core.levels import LevelTable, draw as draw_knob
 
 NAME = "arithmetic"
 DESCRIPTION = "type the result of a short sum drawn as distorted characters (7 + 5 = ?)"
 GEOMETRIC_AUGMENT = True
 SUPPORTS_INFEASIBLE = False
-ANSWERS = ("type",)             # synth.reward step types of its tasks
+ANSWERS = ("type",)             # synth.labels.reward step types of its tasks
 COVERS = ("VenusBench-CAPTCHA:OCR",)
 STAT, STAT_DIRECTION = "largest character rotation (degrees)", +1
 OPERATORS = {"+", "−", "×", "="}

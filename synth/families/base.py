@@ -4,9 +4,9 @@ from typing import Any, Protocol
 
 import numpy as np
 
-from synth import draw
+from synth.families.kit import draw
 
-from synth.levels import LevelTable
+from synth.core.levels import LevelTable
 
 
 class Reject(Exception):
@@ -53,7 +53,7 @@ class Family(Protocol):
     TABLE: LevelTable
     GEOMETRIC_AUGMENT: bool                 # may the puzzle be warped (False if angles are the answer)
     # optional, read with getattr: BLUR_AUGMENT (False: never blurred, thin edges carry the answer) and
-    # NEEDS_BROWSER (True: drawn by Chromium, synth.render3d)
+    # NEEDS_BROWSER (True: drawn by Chromium, synth.families.kit.render3d)
     SUPPORTS_INFEASIBLE: bool               # can draw instances with no valid target (answer: press Skip)
     STAT: str                               # name of the difficulty statistic ...
     STAT_DIRECTION: int                     # ... and whether it rises (+1) or falls (-1) with the level

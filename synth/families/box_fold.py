@@ -7,14 +7,14 @@ from functools import lru_cache
 import cv2
 import numpy as np
 
-from synth import draw
-from synth.families import _cube as cube
+from synth.families.kit import draw
+from synth.families.kit import cube as cube
 from synth.families.base import Puzzle, Reject, Task
-from synth.levels import LevelTable, draw as draw_knob
+from synth.core.levels import LevelTable, draw as draw_knob
 
 NAME = "box_fold"
 DESCRIPTION = "click the one cube that can be folded from the net shown; the others are impossible"
-ANSWERS = ("click",)            # synth.reward step types of its tasks
+ANSWERS = ("click",)            # synth.labels.reward step types of its tasks
 COVERS = ("NextGenCAPTCHAs:Box_Folding", "Spatial-CAPTCHA-Bench:cube_folding", "VenusBench-CAPTCHA:visual_reasoning")
 GEOMETRIC_AUGMENT = True
 SUPPORTS_INFEASIBLE = False

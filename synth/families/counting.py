@@ -3,17 +3,17 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from synth import draw
-from synth.families import _grammar
+from synth.families.kit import draw
+from synth.families.kit import grammar as _grammar
 from synth.families.base import Puzzle, Reject, Task, visible_objects
-from synth.families.placement import place
-from synth.levels import LevelTable, draw as draw_knob
+from synth.families.kit.placement import place
+from synth.core.levels import LevelTable, draw as draw_knob
 
 NAME = "counting"
 DESCRIPTION = "count the objects of one kind among distractors; type the number or click every one"
 GEOMETRIC_AUGMENT = True
 SUPPORTS_INFEASIBLE = False
-ANSWERS = ("click", "type")     # synth.reward step types of its tasks
+ANSWERS = ("click", "type")     # synth.labels.reward step types of its tasks
 COVERS = ("VenusBench-CAPTCHA:visual_reasoning", "OpenCaptchaWorld:Dart_Count")
 STAT, STAT_DIRECTION = "object size (share of the puzzle side)", -1
 COUNTED = 0.6        # a target counts when at least this share of it is visible

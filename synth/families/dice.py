@@ -4,16 +4,16 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from synth import draw
+from synth.families.kit import draw
 from synth.families.base import Puzzle, Reject, Task
-from synth.families.placement import place
-from synth.levels import LevelTable, draw as draw_knob
+from synth.families.kit.placement import place
+from synth.core.levels import LevelTable, draw as draw_knob
 
 NAME = "dice"
 DESCRIPTION = "add up the pips on several dice faces, some turned, among loose dots and shapes; type the sum"
 GEOMETRIC_AUGMENT = True
 SUPPORTS_INFEASIBLE = False
-ANSWERS = ("type",)             # synth.reward step types of its tasks
+ANSWERS = ("type",)             # synth.labels.reward step types of its tasks
 COVERS = ("OpenCaptchaWorld:Dice_Count",)
 STAT, STAT_DIRECTION = "die size (share of the puzzle's shorter side)", -1
 PIP_VISIBLE = 0.95        # every pip must show at least this share of itself

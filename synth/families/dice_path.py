@@ -6,15 +6,15 @@ from functools import lru_cache
 import cv2
 import numpy as np
 
-from synth import draw
-from synth.families import _cube as cube
+from synth.families.kit import draw
+from synth.families.kit import cube as cube
 from synth.families.base import Puzzle, Reject, Task
 from synth.families.dice import FACES as PIP_LAYOUT, GRID as PIP_GRID
-from synth.levels import LevelTable, draw as draw_knob
+from synth.core.levels import LevelTable, draw as draw_knob
 
 NAME = "dice_path"
 DESCRIPTION = "a die rolls along a path of arrows on a board, one square per arrow; type the number on top at the end"
-ANSWERS = ("type",)             # synth.reward step types of its tasks
+ANSWERS = ("type",)             # synth.labels.reward step types of its tasks
 COVERS = ("NextGenCAPTCHAs:Dice_Roll_Path", "VenusBench-CAPTCHA:visual_reasoning")
 GEOMETRIC_AUGMENT = True
 SUPPORTS_INFEASIBLE = False

@@ -6,16 +6,16 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from synth import draw
-from synth.families import _ui
+from synth.families.kit import draw
+from synth.families.kit import ui as _ui
 from synth.families.base import Puzzle, Reject, Task
-from synth.levels import LevelTable, draw as draw_knob
+from synth.core.levels import LevelTable, draw as draw_knob
 
 NAME = "drag_end"
 DESCRIPTION = "drag the slider knob from the left end of its track all the way to the right end"
 GEOMETRIC_AUGMENT = False      # the drop is judged on exact track geometry (a warp would move the end)
 SUPPORTS_INFEASIBLE = False
-ANSWERS = ("drag",)             # synth.reward step types of its tasks
+ANSWERS = ("drag",)             # synth.labels.reward step types of its tasks
 STAT, STAT_DIRECTION = "accepted shortfall (share of the knob's travel)", -1
 COVERS = ("VenusBench-CAPTCHA:drag_end", "Aliyun:slide_to_end", "NetEase-Yidun:slide_to_end",
           "Dingxiang:slide_to_end")

@@ -7,18 +7,18 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from synth import draw
-from synth import render3d as r3
-from synth.families import _scene3d as s3
+from synth.families.kit import draw
+from synth.families.kit import render3d as r3
+from synth.families.kit import scene3d as s3
 from synth.families.base import Puzzle, Reject, Task
-from synth.levels import LevelTable, draw as draw_knob
+from synth.core.levels import LevelTable, draw as draw_knob
 
 NAME = "facing3d"
 DESCRIPTION = "click the figure or arrow in a rendered 3D scene that faces (points) left, right, toward or away from the viewer"
 GEOMETRIC_AUGMENT = True         # a small warp keeps which way things face
 SUPPORTS_INFEASIBLE = False
-ANSWERS = ("click",)             # synth.reward step types of its tasks
-NEEDS_BROWSER = True             # drawn by Chromium (synth.render3d): pipeline.warm_up leaves it out
+ANSWERS = ("click",)             # synth.labels.reward step types of its tasks
+NEEDS_BROWSER = True             # drawn by Chromium (synth.families.kit.render3d): pipeline.warm_up leaves it out
 STAT, STAT_DIRECTION = "number of objects", +1
 COVERS = ("Spatial-CAPTCHA-Bench:perspective_taking", "NetEase-Yidun:spatial_reasoning")
 

@@ -7,17 +7,17 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from synth import draw
-from synth.families import _geom
+from synth.families.kit import draw
+from synth.families.kit import geom as _geom
 from synth.families.base import Puzzle, Reject, Task
-from synth.levels import LevelTable, draw as draw_knob
+from synth.core.levels import LevelTable, draw as draw_knob
 
 NAME = "geometry_click"
 DESCRIPTION = "click the one shape a description of colour, kind, size and position fits (e.g. inside another)"
 COVERS = ("OpenCaptchaWorld:Geometry_Click", "VenusBench-CAPTCHA:visual_reasoning", "NetEase-Yidun:spatial_reasoning")
 GEOMETRIC_AUGMENT = True
 SUPPORTS_INFEASIBLE = False
-ANSWERS = ("click",)            # synth.reward step types of its tasks
+ANSWERS = ("click",)            # synth.labels.reward step types of its tasks
 STAT, STAT_DIRECTION = "number of shapes shown", +1
 CONTAINERS = ("circle", "square", "hexagon", "pentagon")     # big convex shapes others can sit in
 UNDERS = ("circle", "square", "hexagon", "pentagon")         # shapes another one overlaps

@@ -6,14 +6,14 @@ from functools import lru_cache
 import cv2
 import numpy as np
 
-from synth import draw
+from synth.families.kit import draw
 from synth.families.base import Puzzle, Reject, Task
-from synth.levels import LevelTable, draw as draw_knob
+from synth.core.levels import LevelTable, draw as draw_knob
 
 NAME = "gobang"
 DESCRIPTION = "move one stone to an empty point so that five stones of one colour stand in a row; drag it there"
 COVERS = ("GeeTest:winlinze", "GeeTest:gobang")
-ANSWERS = ("drag",)             # synth.reward step types of its tasks
+ANSWERS = ("drag",)             # synth.labels.reward step types of its tasks
 GEOMETRIC_AUGMENT = False       # the drop point is judged by an exact displacement
 SUPPORTS_INFEASIBLE = False
 STAT, STAT_DIRECTION = "number of stones on the board", +1

@@ -4,18 +4,18 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from synth import draw
-from synth.families import _grammar
+from synth.families.kit import draw
+from synth.families.kit import grammar as _grammar
 from synth.families.base import Puzzle, Reject, Task
 from synth.families.counting import pick_kinds
 from synth.families.slider import landscape
-from synth.levels import LevelTable, draw as draw_knob
+from synth.core.levels import LevelTable, draw as draw_knob
 
 NAME = "grid"
 DESCRIPTION = "select every tile of a 3x3 or 4x4 picture grid that shows a given kind of object, or skip if none does"
 GEOMETRIC_AUGMENT = True
 SUPPORTS_INFEASIBLE = True
-ANSWERS = ("click",)            # synth.reward step types of its tasks
+ANSWERS = ("click",)            # synth.labels.reward step types of its tasks
 COVERS = ("reCAPTCHA:image_grid", "hCaptcha:image_grid", "OpenCaptchaWorld:Image_Recognition")
 STAT, STAT_DIRECTION = "object size (share of the puzzle side)", -1
 HOLDS = 0.6           # a tile holds a target when at least this share of the target's pixels show in it ...

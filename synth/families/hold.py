@@ -6,16 +6,17 @@ import cv2
 import numpy as np
 from PIL import Image, ImageDraw, ImageFont
 
-from synth import draw, paths
-from synth.families import _grammar
+from synth.families.kit import draw
+from synth.core import paths
+from synth.families.kit import grammar as _grammar
 from synth.families.base import Puzzle, Reject, Task
-from synth.levels import LevelTable, draw as draw_knob
+from synth.core.levels import LevelTable, draw as draw_knob
 
 NAME = "hold"
 DESCRIPTION = "press and hold a button (the one of the named colour when there are several) for the stated seconds"
 GEOMETRIC_AUGMENT = True
 SUPPORTS_INFEASIBLE = False
-ANSWERS = ("long_press",)       # synth.reward step types of its tasks
+ANSWERS = ("long_press",)       # synth.labels.reward step types of its tasks
 COVERS = ("OpenCaptchaWorld:Hold_Button", "PerimeterX:press_and_hold")
 STAT, STAT_DIRECTION = "button size (share of the puzzle side)", -1
 FONT = paths.font("truetype/dejavu/DejaVuSans-Bold.ttf")

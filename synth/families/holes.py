@@ -5,17 +5,17 @@ from functools import lru_cache
 import cv2
 import numpy as np
 
-from synth import draw
+from synth.families.kit import draw
 from synth.families.base import Puzzle, Reject, Task
-from synth.families.placement import place
+from synth.families.kit.placement import place
 from synth.families.text import glyph_alpha
-from synth.levels import LevelTable, draw as draw_knob
+from synth.core.levels import LevelTable, draw as draw_knob
 
 NAME = "holes"
 DESCRIPTION = "count the holes in shapes, rings and letters (open decoys have none), or click the shape with N holes"
 GEOMETRIC_AUGMENT = True
 SUPPORTS_INFEASIBLE = False
-ANSWERS = ("click", "type")     # synth.reward step types of its tasks
+ANSWERS = ("click", "type")     # synth.labels.reward step types of its tasks
 COVERS = ("VenusBench-CAPTCHA:visual_reasoning",)
 STAT, STAT_DIRECTION = "shape size (share of the puzzle's shorter side)", -1
 MIN_HOLE_PX = 36           # every hole at least this many pixels (at 320 px; scales with the area)

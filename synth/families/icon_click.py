@@ -10,16 +10,16 @@ from functools import lru_cache
 import cv2
 import numpy as np
 
-from synth import draw
-from synth.families import _glyphs, _photo
+from synth.families.kit import draw
+from synth.families.kit import glyphs as _glyphs, photo as _photo
 from synth.families.base import Puzzle, Reject, Task
-from synth.levels import LevelTable, draw as draw_knob
+from synth.core.levels import LevelTable, draw as draw_knob
 
 NAME = "icon_click"
 DESCRIPTION = "click the icons on the photo in the order the prompt strip shows them (silhouettes, turned and scaled)"
 GEOMETRIC_AUGMENT = True
 SUPPORTS_INFEASIBLE = False
-ANSWERS = ("click",)            # synth.reward step types of its tasks
+ANSWERS = ("click",)            # synth.labels.reward step types of its tasks
 STAT, STAT_DIRECTION = "number of icons on the photo", +1
 COVERS = ("VenusBench-CAPTCHA:icon_click", "GeeTest:icon_click", "NetEase-Yidun:icon_click", "Dingxiang:icon_click")
 NORM = 40                  # side of the square silhouettes are compared in ...

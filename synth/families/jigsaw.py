@@ -7,15 +7,15 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from synth import draw
-from synth.families import _photos
+from synth.families.kit import draw
+from synth.families.kit import photos as _photos
 from synth.families.base import Puzzle, Reject, Task
-from synth.levels import LevelTable, draw as draw_knob
+from synth.core.levels import LevelTable, draw as draw_knob
 
 NAME = "jigsaw"
 DESCRIPTION = "a photo cut into tiles with two tiles swapped: drag the first misplaced tile onto the other"
 COVERS = ("Dingxiang:jigsaw", "NetEase-Yidun:jigsaw")
-ANSWERS = ("drag",)             # synth.reward step types of its tasks
+ANSWERS = ("drag",)             # synth.labels.reward step types of its tasks
 GEOMETRIC_AUGMENT = False       # the drag is judged against the tile boxes, which a warp would move
 SUPPORTS_INFEASIBLE = False
 STAT, STAT_DIRECTION = "accepted drop error (share of the puzzle's shorter side)", -1

@@ -7,17 +7,17 @@ from functools import lru_cache
 import cv2
 import numpy as np
 
-from synth import draw
-from synth.families import _geom
+from synth.families.kit import draw
+from synth.families.kit import geom as _geom
 from synth.families.base import Puzzle, Reject, Task
-from synth.levels import LevelTable, draw as draw_knob
+from synth.core.levels import LevelTable, draw as draw_knob
 
 NAME = "largest_region"
 DESCRIPTION = "click the largest (or smallest) region of a map of coloured cells, or the largest one of a named colour"
 COVERS = ("OpenCaptchaWorld:Pick_Area",)
 GEOMETRIC_AUGMENT = False      # a warp changes the areas being compared
 SUPPORTS_INFEASIBLE = False
-ANSWERS = ("click",)            # synth.reward step types of its tasks
+ANSWERS = ("click",)            # synth.labels.reward step types of its tasks
 STAT, STAT_DIRECTION = "area margin of the answer over the runner-up", -1
 REGION_COLOURS = ("red", "blue", "green", "yellow", "purple", "orange", "pink", "teal")
 BORDER = 2.5               # px at 320: the light lines between cells

@@ -7,10 +7,10 @@ from functools import lru_cache
 import cv2
 import numpy as np
 
-from synth import draw
-from synth.families import _geom
+from synth.families.kit import draw
+from synth.families.kit import geom as _geom
 from synth.families.base import Puzzle, Reject, Task
-from synth.levels import LevelTable, draw as draw_knob
+from synth.core.levels import LevelTable, draw as draw_knob
 
 NAME = "layer_stack"
 DESCRIPTION = "click the card at the bottom (top, second from top / bottom, topmost of a colour) of a pile of cards"
@@ -18,7 +18,7 @@ COVERS = ("NextGenCAPTCHAs:Backmost_Layer",)
 GEOMETRIC_AUGMENT = False      # the accept box lies inside the answer's visible part; a warp would re-measure
                                # it as that part's bounding box, which takes in the cards above it
 SUPPORTS_INFEASIBLE = False
-ANSWERS = ("click",)            # synth.reward step types of its tasks
+ANSWERS = ("click",)            # synth.labels.reward step types of its tasks
 STAT, STAT_DIRECTION = "number of cards in the pile", +1
 CARD_COLOURS = ("red", "blue", "green", "yellow", "purple", "orange", "pink", "teal", "brown", "grey")
 MODES = ("top", "bottom", "second_top", "second_bottom", "top_colour", "bottom_colour")

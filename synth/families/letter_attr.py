@@ -10,16 +10,16 @@ from functools import lru_cache
 import cv2
 import numpy as np
 
-from synth import draw
-from synth.families import _glyphs
+from synth.families.kit import draw
+from synth.families.kit import glyphs as _glyphs
 from synth.families.base import Puzzle, Reject, Task
-from synth.levels import LevelTable, draw as draw_knob
+from synth.core.levels import LevelTable, draw as draw_knob
 
 NAME = "letter_attr"
 DESCRIPTION = "click every letter that is mirrored, upside down or turned on its side (or every vowel)"
 GEOMETRIC_AUGMENT = False      # a warp tilts letters; whether one is turned is the answer
 SUPPORTS_INFEASIBLE = False
-ANSWERS = ("click",)            # synth.reward step types of its tasks
+ANSWERS = ("click",)            # synth.labels.reward step types of its tasks
 STAT, STAT_DIRECTION = "number of letters shown", +1
 COVERS = ("OpenCaptchaWorld:Mirror", "NextGenCAPTCHAs:letter_attributes", "VenusBench-CAPTCHA:text_click")
 TASKS = ("mirror", "upside_down", "sideways", "vowel")

@@ -7,15 +7,15 @@ import cv2
 import numpy as np
 from scipy.signal import correlate2d
 
-from synth import draw
+from synth.families.kit import draw
 from synth.families.base import Puzzle, Reject, Task
-from synth.levels import LevelTable, draw as draw_knob
+from synth.core.levels import LevelTable, draw as draw_knob
 
 NAME = "match"
 DESCRIPTION = "click every tile whose shape is the reference shape rotated; mirror images and other shapes are wrong"
 GEOMETRIC_AUGMENT = True
 SUPPORTS_INFEASIBLE = False
-ANSWERS = ("click",)            # synth.reward step types of its tasks
+ANSWERS = ("click",)            # synth.labels.reward step types of its tasks
 COVERS = ("OpenCaptchaWorld:Object_Match", "Spatial-CAPTCHA-Bench:mental_rotation")
 STAT, STAT_DIRECTION = "share of the wrong tiles that are mirror images", +1
 NORM = 56               # side of the normalised masks compared by the verification

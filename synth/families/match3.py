@@ -6,18 +6,18 @@ from functools import lru_cache
 import cv2
 import numpy as np
 
-from synth import draw
+from synth.families.kit import draw
 from synth.families.base import Puzzle, Reject, Task
 from synth.families.counting import pick_kinds
-from synth.families._icons import MIN_MARGIN, best_kinds, look_alike, read_icons
+from synth.families.kit.icon_match import MIN_MARGIN, best_kinds, look_alike, read_icons
 from synth.families.swap import UNIT, card_alpha, icon_sprite, over
-from synth.levels import LevelTable, draw as draw_knob
+from synth.core.levels import LevelTable, draw as draw_knob
 
 NAME = "match3"
 DESCRIPTION = ("swap two neighbouring tiles to line up three alike: drag the tile that completes the line onto "
                "its neighbour")
 COVERS = ("GeeTest:match",)
-ANSWERS = ("drag",)             # synth.reward step types of its tasks
+ANSWERS = ("drag",)             # synth.labels.reward step types of its tasks
 GEOMETRIC_AUGMENT = False       # the drop point is judged by an exact displacement
 SUPPORTS_INFEASIBLE = False
 STAT, STAT_DIRECTION = "number of tiles on the board", +1

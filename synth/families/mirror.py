@@ -8,17 +8,18 @@ from functools import lru_cache
 import cv2
 import numpy as np
 
-from synth import draw
-from synth.families import _geom, match
+from synth.families.kit import draw
+from synth.families.kit import geom as _geom
+from synth.families import match
 from synth.families.base import Puzzle, Reject, Task
-from synth.levels import LevelTable, draw as draw_knob
+from synth.core.levels import LevelTable, draw as draw_knob
 
 NAME = "mirror"
 DESCRIPTION = "click the tile showing the reference reflected in the dashed line; turned copies and others are wrong"
 COVERS = ("VenusBench-CAPTCHA:visual_reasoning",)
 GEOMETRIC_AUGMENT = True
 SUPPORTS_INFEASIBLE = False
-ANSWERS = ("click",)            # synth.reward step types of its tasks
+ANSWERS = ("click",)            # synth.labels.reward step types of its tasks
 STAT, STAT_DIRECTION = "share of the wrong tiles drawn from the reference itself (turned, unchanged, ...)", +1
 SAME, DIFFERENT = 0.88, 0.82     # soft IoU of normalised silhouettes: the same shape / not the same shape
 CHIRAL = 0.80                    # a reference whose reflection matches one of its turns this well is rejected

@@ -7,17 +7,17 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from synth import draw
-from synth.families import _geom
+from synth.families.kit import draw
+from synth.families.kit import geom as _geom
 from synth.families.base import Puzzle, Reject, Task
-from synth.levels import LevelTable, draw as draw_knob
+from synth.core.levels import LevelTable, draw as draw_knob
 
 NAME = "misleading_click"
 DESCRIPTION = "ignore the big decoy: click the button not saying X, the word naming no colour, the shape no arrow points to"
 COVERS = ("OpenCaptchaWorld:Misleading_Click", "VenusBench-CAPTCHA:visual_reasoning")
 GEOMETRIC_AUGMENT = True
 SUPPORTS_INFEASIBLE = False
-ANSWERS = ("click",)            # synth.reward step types of its tasks
+ANSWERS = ("click",)            # synth.labels.reward step types of its tasks
 STAT, STAT_DIRECTION = "number of items shown", +1
 MODES = ("button", "word", "arrow")
 # button mode: the word most buttons say, other words, and look-alikes of the first (higher levels)

@@ -4,18 +4,18 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from synth import draw
-from synth.families import _grammar
+from synth.families.kit import draw
+from synth.families.kit import grammar as _grammar
 from synth.families.base import Puzzle, Reject, Task, visible_objects
 from synth.families.counting import pick_kinds
-from synth.families.placement import place
-from synth.levels import LevelTable, draw as draw_knob
+from synth.families.kit.placement import place
+from synth.core.levels import LevelTable, draw as draw_knob
 
 NAME = "occlusion"
 DESCRIPTION = "objects partly hidden behind cards; count one kind including hidden ones, or click every covered one"
 GEOMETRIC_AUGMENT = True
 SUPPORTS_INFEASIBLE = False
-ANSWERS = ("click", "type")     # synth.reward step types of its tasks
+ANSWERS = ("click", "type")     # synth.labels.reward step types of its tasks
 COVERS = ("VenusBench-CAPTCHA:visual_reasoning",)
 STAT, STAT_DIRECTION = "hidden share of a covered object's box", +1
 COUNTED = 0.3          # count: a target counts when at least this share shows ...

@@ -5,16 +5,16 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from synth import draw
+from synth.families.kit import draw
 from synth.families.base import Puzzle, Reject, Task
 from synth.families.order import free_spots
-from synth.levels import LevelTable, draw as draw_knob
+from synth.core.levels import LevelTable, draw as draw_knob
 
 NAME = "odd"
 DESCRIPTION = "click the one shape that differs from the rest in sides, colour, size or direction"
 GEOMETRIC_AUGMENT = True
 SUPPORTS_INFEASIBLE = False
-ANSWERS = ("click",)            # synth.reward step types of its tasks
+ANSWERS = ("click",)            # synth.labels.reward step types of its tasks
 COVERS = ("OpenCaptchaWorld:Unusual_Detection", "hCaptcha:odd_one_out")
 STAT, STAT_DIRECTION = "number of shapes shown", +1
 PROPERTIES = ("sides", "colour", "size", "direction")

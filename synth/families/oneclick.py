@@ -7,16 +7,16 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from synth import draw
-from synth.families import _ui
+from synth.families.kit import draw
+from synth.families.kit import ui as _ui
 from synth.families.base import Puzzle, Reject, Task
-from synth.levels import LevelTable, draw as draw_knob
+from synth.core.levels import LevelTable, draw as draw_knob
 
 NAME = "oneclick"
 DESCRIPTION = "tick the \"I'm not a robot\" checkbox (or press the one-tap verify button) among look-alike controls"
 GEOMETRIC_AUGMENT = True
 SUPPORTS_INFEASIBLE = False
-ANSWERS = ("click",)            # synth.reward step types of its tasks
+ANSWERS = ("click",)            # synth.labels.reward step types of its tasks
 STAT, STAT_DIRECTION = "clickable look-alikes shown", +1
 COVERS = ("VenusBench-CAPTCHA:oneclick_login", "reCAPTCHA:checkbox", "hCaptcha:checkbox", "GeeTest:one_tap",
           "NetEase-Yidun:one_tap", "Dingxiang:one_tap")

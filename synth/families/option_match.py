@@ -6,21 +6,21 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from synth import draw
+from synth.families.kit import draw
 from synth.families import match as poly
-from synth.families._icons import MIN_MARGIN, best_kinds, look_alike, read_icons
+from synth.families.kit.icon_match import MIN_MARGIN, best_kinds, look_alike, read_icons
 from synth.families.base import Puzzle, Reject, Task
 from synth.families.counting import pick_kinds, similar_kinds
 from synth.families.dice import Die, die_layers
 from synth.families.grid import upright_only
-from synth.levels import LevelTable, draw as draw_knob
+from synth.core.levels import LevelTable, draw as draw_knob
 
 NAME = "option_match"
 DESCRIPTION = ("click the one option that matches the reference: as many objects, the same shape turned, "
                "the same icon sequence, or the same dice total")
 COVERS = ("Arkose:numericalmatch", "OpenCaptchaWorld:Object_Match", "OpenCaptchaWorld:Dart_Count",
           "OpenCaptchaWorld:Image_Matching")
-ANSWERS = ("click",)            # synth.reward step types of its tasks
+ANSWERS = ("click",)            # synth.labels.reward step types of its tasks
 GEOMETRIC_AUGMENT = True
 SUPPORTS_INFEASIBLE = False
 STAT, STAT_DIRECTION = "number of options", +1

@@ -6,16 +6,16 @@ import cv2
 import numpy as np
 from PIL import Image, ImageDraw, ImageFont
 
-from synth import draw
-from synth.families import _glyphs, _grammar
+from synth.families.kit import draw
+from synth.families.kit import glyphs as _glyphs, grammar as _grammar
 from synth.families.base import Puzzle, Reject, Task
-from synth.levels import LevelTable, draw as draw_knob
+from synth.core.levels import LevelTable, draw as draw_knob
 
 NAME = "order"
 DESCRIPTION = "click the listed icons or characters in the listed order, among unlisted distractors"
 GEOMETRIC_AUGMENT = True
 SUPPORTS_INFEASIBLE = False
-ANSWERS = ("click",)            # synth.reward step types of its tasks
+ANSWERS = ("click",)            # synth.labels.reward step types of its tasks
 COVERS = ("VenusBench-CAPTCHA:text_click", "VenusBench-CAPTCHA:icon_click", "OpenCaptchaWorld:Click_Order", "GeeTest:icon_click", "NetEase-Yidun:word_click")
 STAT, STAT_DIRECTION = "object size (share of the puzzle side)", -1
 GAP = 4                 # px at 320: smallest gap allowed between the boxes of two objects

@@ -7,15 +7,16 @@ import cv2
 import numpy as np
 from PIL import Image, ImageDraw, ImageFont
 
-from synth import draw, paths
+from synth.families.kit import draw
+from synth.core import paths
 from synth.families.base import Puzzle, Reject, Task
-from synth.levels import LevelTable, draw as draw_knob
+from synth.core.levels import LevelTable, draw as draw_knob
 
 NAME = "path"
 DESCRIPTION = "follow a curved line from its start marker through the crossings and click where it ends"
 GEOMETRIC_AUGMENT = False       # the accept region is an exact square around the end point
 SUPPORTS_INFEASIBLE = False
-ANSWERS = ("click",)            # synth.reward step types of its tasks
+ANSWERS = ("click",)            # synth.labels.reward step types of its tasks
 COVERS = ("OpenCaptchaWorld:Path_Finder",)
 STAT, STAT_DIRECTION = "number of lines to tell apart", +1
 TOLERANCE = 15                  # px at 320: half the side of the accepted square around the end

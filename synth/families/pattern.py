@@ -6,16 +6,16 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from synth import draw
-from synth.families import _grammar
+from synth.families.kit import draw
+from synth.families.kit import grammar as _grammar
 from synth.families.base import Puzzle, Reject, Task
-from synth.levels import LevelTable, draw as draw_knob
+from synth.core.levels import LevelTable, draw as draw_knob
 
 NAME = "pattern"
 DESCRIPTION = "count the shapes of one colour and shape under stripes, a grid or a band that hides parts of them"
 GEOMETRIC_AUGMENT = True
 SUPPORTS_INFEASIBLE = False
-ANSWERS = ("type",)             # synth.reward step types of its tasks
+ANSWERS = ("type",)             # synth.labels.reward step types of its tasks
 COVERS = ("VenusBench-CAPTCHA:visual_reasoning",)
 STAT, STAT_DIRECTION = "share of the puzzle hidden by the opaque overlay", +1
 SHAPES = ("circle", "square", "triangle", "star", "cross")    # no hexagon (reads as a circle) or diamond (a turned square)

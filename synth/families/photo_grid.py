@@ -9,16 +9,16 @@ from functools import lru_cache
 import cv2
 import numpy as np
 
-from synth import draw
-from synth.families import _photos
+from synth.families.kit import draw
+from synth.families.kit import photos as _photos
 from synth.families.base import Puzzle, Reject, Task
 from synth.families.jigsaw import LINE, layout, tile_box
-from synth.levels import LevelTable, draw as draw_knob
+from synth.core.levels import LevelTable, draw as draw_knob
 
 NAME = "photo_grid"
 DESCRIPTION = "one photo cut into a 3x3 or 4x4 grid with an object across several tiles: select every tile holding part of it"
 COVERS = ("reCAPTCHA:image_grid", "hCaptcha:image_grid", "OpenCaptchaWorld:Patch_Select")
-ANSWERS = ("click",)            # synth.reward step types of its tasks
+ANSWERS = ("click",)            # synth.labels.reward step types of its tasks
 GEOMETRIC_AUGMENT = False       # the clicks are judged against the tile boxes, which a warp would move
 SUPPORTS_INFEASIBLE = False
 STAT, STAT_DIRECTION = "object size (share of the puzzle side)", -1

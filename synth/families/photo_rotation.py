@@ -8,16 +8,16 @@ from functools import lru_cache
 import cv2
 import numpy as np
 
-from synth import draw
-from synth.families import _photos
+from synth.families.kit import draw
+from synth.families.kit import photos as _photos
 from synth.families.base import Puzzle, Reject, Task
 from synth.families.rotation import estimate_angle, layout
-from synth.levels import LevelTable, draw as draw_knob
+from synth.core.levels import LevelTable, draw as draw_knob
 
 NAME = "photo_rotation"
 DESCRIPTION = "drag the slider to turn a rotated round photo upright; the slider spans 0-360 degrees clockwise"
 COVERS = ("VenusBench-CAPTCHA:image_rotation", "Tencent:rotate")
-ANSWERS = ("drag",)             # synth.reward step types of its tasks
+ANSWERS = ("drag",)             # synth.labels.reward step types of its tasks
 GEOMETRIC_AUGMENT = False       # a warp would change the very angle that is the answer
 SUPPORTS_INFEASIBLE = False
 STAT, STAT_DIRECTION = "accepted angle error (degrees)", -1

@@ -8,15 +8,15 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from synth import draw
-from synth.families import _photos
+from synth.families.kit import draw
+from synth.families.kit import photos as _photos
 from synth.families.base import Puzzle, Reject, Task, visible_objects
-from synth.levels import LevelTable, draw as draw_knob
+from synth.core.levels import LevelTable, draw as draw_knob
 
 NAME = "restore"
 DESCRIPTION = "a photo with one horizontal strip shifted sideways: drag the slider until the strip lines up again"
 COVERS = ("Dingxiang:slide_restore",)
-ANSWERS = ("drag",)             # synth.reward step types of its tasks
+ANSWERS = ("drag",)             # synth.labels.reward step types of its tasks
 GEOMETRIC_AUGMENT = False       # the answer is an exact pixel offset
 SUPPORTS_INFEASIBLE = False
 STAT, STAT_DIRECTION = "accepted drag error (share of the puzzle width)", -1

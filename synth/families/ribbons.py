@@ -6,14 +6,14 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from synth import draw
+from synth.families.kit import draw
 from synth.families.base import Puzzle, Reject, Task
 from synth.families.path import crossings, pair_issue
-from synth.levels import LevelTable, draw as draw_knob
+from synth.core.levels import LevelTable, draw as draw_knob
 
 NAME = "ribbons"
 DESCRIPTION = "closed ribbon loops cross over and under each other; type how many separate loops there are"
-ANSWERS = ("type",)             # synth.reward step types of its tasks
+ANSWERS = ("type",)             # synth.labels.reward step types of its tasks
 COVERS = ("NextGenCAPTCHAs:Illusory_Ribbons", "VenusBench-CAPTCHA:visual_reasoning")
 GEOMETRIC_AUGMENT = True
 SUPPORTS_INFEASIBLE = False

@@ -6,16 +6,16 @@ from functools import lru_cache
 import cv2
 import numpy as np
 
-from synth import draw
+from synth.families.kit import draw
 from synth.families.base import Puzzle, Reject, Task, visible_objects
-from synth.levels import LevelTable, draw as draw_knob
-from synth.paths import ASSETS
+from synth.core.levels import LevelTable, draw as draw_knob
+from synth.core.paths import ASSETS
 
 NAME = "rotation"
 DESCRIPTION = "drag the slider to turn a rotated picture upright; the slider spans 0-360 degrees clockwise"
 GEOMETRIC_AUGMENT = False       # a warp would change the very angle that is the answer
 SUPPORTS_INFEASIBLE = False
-ANSWERS = ("drag",)             # synth.reward step types of its tasks
+ANSWERS = ("drag",)             # synth.labels.reward step types of its tasks
 COVERS = ("VenusBench-CAPTCHA:image_rotation", "Tencent:rotate")
 STAT, STAT_DIRECTION = "accepted angle error (degrees)", -1
 MATCH_SIZE = 96                 # side of the images compared by the orientation checks

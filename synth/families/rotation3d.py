@@ -10,19 +10,19 @@ from itertools import permutations, product
 import cv2
 import numpy as np
 
-from synth import draw
-from synth import render3d as r3
-from synth.families import _scene3d as s3
+from synth.families.kit import draw
+from synth.families.kit import render3d as r3
+from synth.families.kit import scene3d as s3
 from synth.families.base import Puzzle, Reject, Task
-from synth.levels import LevelTable, draw as draw_knob
+from synth.core.levels import LevelTable, draw as draw_knob
 
 NAME = "rotation3d"
 DESCRIPTION = "click the option that shows the framed assembly of cubes turned in space (not its mirror image or a changed one)"
 GEOMETRIC_AUGMENT = False       # a warp bends the parallel edges that show how the cubes stand in depth
 BLUR_AUGMENT = False            # a blur merges the ~12 px cubes' edges, which show how many there are and where
 SUPPORTS_INFEASIBLE = False
-ANSWERS = ("click",)             # synth.reward step types of its tasks
-NEEDS_BROWSER = True            # drawn by Chromium (synth.render3d): pipeline.warm_up leaves it out
+ANSWERS = ("click",)             # synth.labels.reward step types of its tasks
+NEEDS_BROWSER = True            # drawn by Chromium (synth.families.kit.render3d): pipeline.warm_up leaves it out
 STAT, STAT_DIRECTION = "number of cubes", +1
 COVERS = ("Spatial-CAPTCHA-Bench:mental_rotation", "NextGenCAPTCHAs:3d_viewpoint", "MCA-Bench:3d_rotation")
 

@@ -7,13 +7,13 @@ from functools import lru_cache
 import cv2
 import numpy as np
 
-from synth import draw
+from synth.families.kit import draw
 from synth.families.base import Puzzle, Reject, Task
-from synth.levels import LevelTable, draw as draw_knob
+from synth.core.levels import LevelTable, draw as draw_knob
 
 NAME = "shadow"
 DESCRIPTION = "one light casts every shadow the same way except one; click the block (or the shadow) that is wrong"
-ANSWERS = ("click",)            # synth.reward step types of its tasks
+ANSWERS = ("click",)            # synth.labels.reward step types of its tasks
 COVERS = ("NextGenCAPTCHAs:Shadow_Direction", "NextGenCAPTCHAs:Shadow_Plausible", "VenusBench-CAPTCHA:visual_reasoning")
 GEOMETRIC_AUGMENT = False      # angles are the answer; a wrong shadow is accepted on part of its instance only
 SUPPORTS_INFEASIBLE = False

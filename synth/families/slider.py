@@ -6,16 +6,16 @@ from functools import lru_cache
 import cv2
 import numpy as np
 
-from synth import draw
-from synth.families import _photos
+from synth.families.kit import draw
+from synth.families.kit import photos as _photos
 from synth.families.base import Puzzle, Reject, Task
-from synth.levels import LevelTable, draw as draw_knob
+from synth.core.levels import LevelTable, draw as draw_knob
 
 NAME = "slider"
 DESCRIPTION = "drag the jigsaw piece on the left along its row until it fills the piece-shaped gap in the picture"
 COVERS = ("VenusBench-CAPTCHA:slider_puzzle", "OpenCaptchaWorld:Slide_Puzzle", "GeeTest:slide", "Tencent:slider",
           "NetEase-Yidun:slider", "Dingxiang:slider")
-ANSWERS = ("drag",)             # synth.reward step types of its tasks
+ANSWERS = ("drag",)             # synth.labels.reward step types of its tasks
 GEOMETRIC_AUGMENT = False      # the answer is an exact pixel offset
 SUPPORTS_INFEASIBLE = False
 STAT, STAT_DIRECTION = "accepted drag error (share of the puzzle width)", -1

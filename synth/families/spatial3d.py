@@ -7,18 +7,18 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from synth import draw
-from synth import render3d as r3
-from synth.families import _scene3d as s3
+from synth.families.kit import draw
+from synth.families.kit import render3d as r3
+from synth.families.kit import scene3d as s3
 from synth.families.base import Puzzle, Reject, Task
-from synth.levels import LevelTable, draw as draw_knob
+from synth.core.levels import LevelTable, draw as draw_knob
 
 NAME = "spatial3d"
 DESCRIPTION = "click the solid in a rendered 3D scene that a description of shape, colour, size and position picks out"
 GEOMETRIC_AUGMENT = True         # left/right and front/behind survive a small warp
 SUPPORTS_INFEASIBLE = False
-ANSWERS = ("click",)             # synth.reward step types of its tasks
-NEEDS_BROWSER = True             # drawn by Chromium (synth.render3d): pipeline.warm_up leaves it out
+ANSWERS = ("click",)             # synth.labels.reward step types of its tasks
+NEEDS_BROWSER = True             # drawn by Chromium (synth.families.kit.render3d): pipeline.warm_up leaves it out
 STAT, STAT_DIRECTION = "number of objects", +1
 COVERS = ("VenusBench-CAPTCHA:visual_reasoning", "GeeTest:spatial_reasoning", "Spatial-CAPTCHA-Bench:spatial_relations",
           "NetEase-Yidun:spatial_reasoning", "Aliyun:spatial_reasoning")

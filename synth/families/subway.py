@@ -9,14 +9,15 @@ import cv2
 import numpy as np
 from PIL import Image, ImageDraw, ImageFont
 
-from synth import draw, paths
+from synth.families.kit import draw
+from synth.core import paths
 from synth.families.base import Puzzle, Reject, Task
-from synth.levels import LevelTable, draw as draw_knob
+from synth.core.levels import LevelTable, draw as draw_knob
 
 NAME = "subway"
 DESCRIPTION = "read a subway map and its legend; type how many stations lie between two stops on a line, or how " \
               "many lines stop at a station"
-ANSWERS = ("type",)             # synth.reward step types of its tasks
+ANSWERS = ("type",)             # synth.labels.reward step types of its tasks
 COVERS = ("NextGenCAPTCHAs:Subway_Paths", "VenusBench-CAPTCHA:visual_reasoning")
 GEOMETRIC_AUGMENT = False      # the answer is read from letters and thin lines
 SUPPORTS_INFEASIBLE = False

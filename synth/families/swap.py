@@ -5,17 +5,17 @@ from functools import lru_cache
 import cv2
 import numpy as np
 
-from synth import draw
+from synth.families.kit import draw
 from synth.families.base import Puzzle, Reject, Task
 from synth.families.counting import pick_kinds
 from synth.families.grid import upright_only
-from synth.levels import LevelTable, draw as draw_knob
+from synth.core.levels import LevelTable, draw as draw_knob
 
 NAME = "swap"
 DESCRIPTION = "bingo board: click the two tiles whose swap makes a full row, column or diagonal of one kind"
 GEOMETRIC_AUGMENT = True
 SUPPORTS_INFEASIBLE = False
-ANSWERS = ("click",)            # synth.reward step types of its tasks
+ANSWERS = ("click",)            # synth.labels.reward step types of its tasks
 COVERS = ("OpenCaptchaWorld:Bingo",)
 STAT, STAT_DIRECTION = "number of different icon kinds on the board", +1
 MIN_KIND_MARGIN = 0.08    # icon read from pixels: the next-best kind must differ from the tile on this much more

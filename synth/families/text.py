@@ -13,15 +13,16 @@ import cv2
 import numpy as np
 from PIL import Image, ImageFont
 
-from synth import draw, paths
+from synth.families.kit import draw
+from synth.core import paths
 from synth.families.base import Puzzle, Reject, Task
-from synth.levels import LevelTable, draw as draw_knob
+from synth.core.levels import LevelTable, draw as draw_knob
 
 NAME = "text"
 DESCRIPTION = "type the distorted characters shown on a noisy background crossed by lines (not case-sensitive)"
 GEOMETRIC_AUGMENT = True
 SUPPORTS_INFEASIBLE = False
-ANSWERS = ("type",)             # synth.reward step types of its tasks
+ANSWERS = ("type",)             # synth.labels.reward step types of its tasks
 COVERS = ("VenusBench-CAPTCHA:OCR",)
 STAT, STAT_DIRECTION = "character height (share of the puzzle's shorter side)", -1
 

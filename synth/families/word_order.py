@@ -8,17 +8,17 @@ from functools import lru_cache
 import cv2
 import numpy as np
 
-from synth import draw
-from synth.families import _glyphs, _photo, _words
+from synth.families.kit import draw
+from synth.families.kit import glyphs as _glyphs, photo as _photo, words as _words
 from synth.families.base import Puzzle, Reject, Task
 from synth.families.order import confusable
-from synth.levels import LevelTable, draw as draw_knob
+from synth.core.levels import LevelTable, draw as draw_knob
 
 NAME = "word_order"
 DESCRIPTION = "click the scattered characters of a hidden word or idiom (or letters of an English word) in word order"
 GEOMETRIC_AUGMENT = True       # mild warps keep characters readable; the answer is which glyph, not where exactly
 SUPPORTS_INFEASIBLE = False
-ANSWERS = ("click",)            # synth.reward step types of its tasks
+ANSWERS = ("click",)            # synth.labels.reward step types of its tasks
 STAT, STAT_DIRECTION = "number of decoy characters", +1
 COVERS = ("GeeTest:word_order", "NetEase-Yidun:word_order", "Dingxiang:word_order",
           "VenusBench-CAPTCHA:text_click")
@@ -106,7 +106,7 @@ def alternatives(mode: str, target: str, shown: list[str]) -> list[str]:
 
 def decoys_allowed(mode: str, target: str, decoys: list[str]) -> bool:
     """Whether the decoys are distinct, not in the word, not look-alikes of its characters or of each other,
-    and (English) all drawn from the word's pool for that many decoys (see synth.families._words)."""
+    and (English) all drawn from the word's pool for that many decoys (see synth.families.kit.words)."""
     if len(set(decoys)) != len(decoys) or set(decoys) & set(target):
         return False
     # a decoy must not pass for a character of the word or for another decoy (the word's own characters are

@@ -6,7 +6,7 @@ import math
 import cv2
 import numpy as np
 
-from synth import spec
+from synth.labels import spec
 
 SCALE_RANGE = (0.5, 0.9)       # the degraded screenshot's size, as a share of the screen's
 QUALITY_RANGE = (30, 70)       # JPEG quality of the compression pass

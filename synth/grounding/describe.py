@@ -8,7 +8,7 @@ an instruction ("Click the "Save" button"), an action ("Tap the "Save" button"; 
 intent: "I want to log out") or a description ("the "Save" button"), as VenusBench-GD separates them."""
 from collections import Counter
 
-from synth.scenes.vocab import FIELDS, FUNCTIONS, ICONS
+from synth.grounding.vocab import FIELDS, FUNCTIONS, ICONS
 
 ROLE_NAMES = {"button": ("button", "按钮"), "link": ("link", "链接"), "input": ("field", "输入框"),
               "icon": ("icon", "图标"), "tab": ("tab", "标签页"), "menuitem": ("menu item", "菜单项"),

@@ -1,5 +1,5 @@
 """Grounding difficulty: screen resolution, target size, look-alike count and instruction kinds per level."""
-from synth.levels import LevelTable
+from synth.core.levels import LevelTable
 
 # (viewport in CSS px, device scale factor) per platform and level; where a level has several screens,
 # sample i of a platform takes them in turn (`screen`). Level 5 on the web and the desktop is 1440p or 4K

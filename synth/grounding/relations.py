@@ -13,7 +13,7 @@ Chinese. Each function returns, for every element it can name unambiguously on t
 from collections import Counter
 
 from synth.grounding.describe import MAX_TEXT, ROLE_NAMES, icon_noun, quote, role_noun, unique_text
-from synth.scenes.vocab import ICONS
+from synth.grounding.vocab import ICONS
 
 RELATION_ROLES = {"button", "icon", "link", "checkbox", "input"}
 ANCHOR_ROLES = {"button", "link", "tab", "menuitem", "checkbox"}   # boxes that end where their text ends

@@ -9,14 +9,15 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from synth import SCHEMA, __version__, reward, spec
+from synth import SCHEMA, __version__
+from synth.labels import reward, spec
 from synth.families.base import Reject
 from synth.grounding.describe import DESCRIBERS, STYLES, has_leftovers, look_alikes, phrase, to_type
 from synth.grounding.levels import MIN_SIDE_CSS, TABLE
 from synth.grounding.refusal import draw_refusal
 from synth.grounding.relations import spatial
-from synth.levels import draw
-from synth.scenes.browser import RenderedPage
+from synth.core.levels import draw
+from synth.screens.browser import RenderedPage
 
 NO_REGION = [0.0, 0.0, 0.0, 0.0]      # accept.neutral_regions needs one box; this one holds no point
 # Instruction kinds that quote text outside the target (a neighbour's): not used on folder pages, whose

@@ -1,6 +1,6 @@
 """The component macros every design system's file (templates/screens/ui/<system>.j2) implements, so that
 an archetype's template can be drawn in any system of its platform. Arguments are plain strings, lists and
-dicts; icons are keys of synth.scenes.vocab.ICONS; every control carries its grounding annotations (g()).
+dicts; icons are keys of synth.grounding.vocab.ICONS; every control carries its grounding annotations (g()).
 
 Web and desktop systems implement WEB; phone systems implement MOBILE. OS chrome (status bars, window frames,
 taskbars, docks) belongs to no design system: templates/screens/ui/_os.j2."""

@@ -18,7 +18,7 @@ from pathlib import Path
 
 import tinycss2
 
-from synth.paths import CACHE, TEMPLATES
+from synth.core.paths import CACHE, TEMPLATES
 
 _CACHE = CACHE / "css"
 _SOURCES = (("screens", "**/*.j2"), ("widgets", "**/*.j2"))

@@ -1,4 +1,4 @@
-"""The file of each icon key (synth.scenes.vocab.ICONS) in each installed icon set: `_path` is the file
+"""The file of each icon key (synth.grounding.vocab.ICONS) in each installed icon set: `_path` is the file
 pattern under the npm folder, the other entries name the drawing that shows what the key's words say ("set:name"
 borrows a drawing from a set of the same style). A key left out of a set has no matching drawing there: the page
 takes tabler's, which covers every key. scripts/icon_sheet.py shows them side by side."""

@@ -1,4 +1,4 @@
-"""Icons from the open icon sets that setup installs, by the keys of synth.scenes.vocab.ICONS: an element
+"""Icons from the open icon sets that setup installs, by the keys of synth.grounding.vocab.ICONS: an element
 that shows the icon of key k carries data-g-icon="k", and grounding describes it by that key's words, so
 each set's file for a key must show what the words say (check with scripts/icon_sheet.py).
 
@@ -8,7 +8,7 @@ from functools import lru_cache
 
 from markupsafe import Markup
 
-from synth.paths import npm_file
+from synth.core.paths import npm_file
 from synth.screens.icon_names import NAMES
 
 ICON_SETS = tuple(NAMES)        # "tabler", "lucide", "bootstrap", "remix"

@@ -1,7 +1,7 @@
 """Pictures that pages show (product photos, thumbnails, banners, avatars), as data: URIs, from installed files only.
 
 - photo(): a centre crop of a photograph or wallpaper from the Debian wallpaper packages that scripts/setup.sh
-  installs (found under synth.paths.VENDOR, /usr/share by default; sources and licences in assets/CREDITS.md);
+  installs (found under synth.core.paths.VENDOR, /usr/share by default; sources and licences in assets/CREDITS.md);
 - product(): a Microsoft Fluent 3D emoji object (npm @lobehub/fluent-emoji-3d, MIT) on a soft backdrop, the
   look of a shop's product shot;
 - avatar(): a user picture, the person's initials on a colour of their name, or a crop of a photo.
@@ -21,7 +21,7 @@ import numpy as np
 import PIL
 from PIL import Image, ImageDraw, ImageFilter, ImageFont
 
-from synth import paths
+from synth.core import paths
 
 QUALITY = 80
 COPY = 1600        # longest side of the cached copy of a picture: enough for a banner or a phone-wide photo
@@ -96,7 +96,7 @@ _AVATAR = ((229, 57, 53), (216, 27, 96), (142, 36, 170), (94, 53, 177), (57, 73,
 
 
 def picture_folders() -> list[Path]:
-    """Where the wallpaper packages put their pictures, under synth.paths.VENDOR."""
+    """Where the wallpaper packages put their pictures, under synth.core.paths.VENDOR."""
     return [paths.VENDOR / "backgrounds", paths.VENDOR / "wallpapers"]
 
 

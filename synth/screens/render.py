@@ -5,9 +5,9 @@ from functools import lru_cache
 import jinja2
 import numpy as np
 
-from synth.paths import TEMPLATES, cache_dir
-from synth.scenes.content import make_content
-from synth.scenes.themes import make_theme
+from synth.core.paths import TEMPLATES, cache_dir
+from synth.screens.content.common import make_content
+from synth.screens.themes import make_theme
 from synth.screens import archetype
 from synth.screens.icons import ICON_SETS, Icons
 from synth.screens.systems import for_platform, stylesheet

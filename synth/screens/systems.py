@@ -6,7 +6,7 @@ into the page, so a render needs nothing but the installed files."""
 from dataclasses import dataclass
 from functools import lru_cache
 
-from synth.paths import TEMPLATES, npm_file
+from synth.core.paths import TEMPLATES, npm_file
 
 
 @dataclass(frozen=True)

@@ -1,5 +1,5 @@
-// synth.render3d's scene renderer (three.js on WebGL; in headless Chromium that is SwiftShader on the CPU).
-// renderScenes(list) draws each scene description (synth/render3d/scene.py: Scene.to_json) three ways:
+// synth.families.kit.render3d's scene renderer (three.js on WebGL; in headless Chromium that is SwiftShader on the CPU).
+// renderScenes(list) draws each scene description (synth/families/kit/render3d/scene.py: Scene.to_json) three ways:
 //   - the picture: lit, 4x multisampling, shadows from the sun's shadow map ("sun") or soft contact shadows
 //     under each object ("contact": a fraction of the cost on the CPU);
 //   - the ID pass: each pixel's object id in R (255 for the ground, 0 for the sky), its distance along the

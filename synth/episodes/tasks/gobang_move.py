@@ -14,7 +14,7 @@ import numpy as np
 from synth.episodes.base import VERIFY, click
 from synth.families import gobang
 from synth.families.base import Reject
-from synth.levels import LevelTable
+from synth.core.levels import LevelTable
 
 NAME = "gobang_move"
 DESCRIPTION = "gobang: click a stone, then an empty point to move it there, so that five of one colour stand in a row"

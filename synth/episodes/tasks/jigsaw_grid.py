@@ -14,10 +14,10 @@ import cv2
 import numpy as np
 
 from synth.episodes.base import centre, drag, inside
-from synth.families import _photos
+from synth.families.kit import photos as _photos
 from synth.families.base import Reject
 from synth.families.jigsaw import DENY, SUBTLE, neighbours
-from synth.levels import LevelTable, draw as draw_knob
+from synth.core.levels import LevelTable, draw as draw_knob
 
 NAME = "jigsaw_grid"
 DESCRIPTION = "drag the loose photo pieces from the tray into their empty slots of the picture grid"

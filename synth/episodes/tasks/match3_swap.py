@@ -11,13 +11,13 @@ from functools import lru_cache
 
 import numpy as np
 
-from synth.draw import kind_by_key
+from synth.families.kit.draw import kind_by_key
 from synth.episodes.base import VERIFY, centre, click, inside
 from synth.families import match3
-from synth.families._icons import MIN_MARGIN
+from synth.families.kit.icon_match import MIN_MARGIN
 from synth.families.base import Reject
 from synth.families.swap import card_alpha, over
-from synth.levels import LevelTable
+from synth.core.levels import LevelTable
 
 NAME = "match3_swap"
 DESCRIPTION = "match-3: click a tile, then a neighbouring tile to swap them, so that three alike line up"

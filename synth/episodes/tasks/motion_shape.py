@@ -19,10 +19,10 @@ import cv2
 import numpy as np
 
 from synth.episodes.base import FRAMES_PER_STEP, VERIFY, action, centre, click, inside
-from synth.families import _geom, _glyphs
-from synth.families._ui import Painter
+from synth.families.kit import geom as _geom, glyphs as _glyphs
+from synth.families.kit.ui import Painter
 from synth.families.base import Reject
-from synth.levels import LevelTable, draw as draw_range
+from synth.core.levels import LevelTable, draw as draw_range
 
 NAME = "motion_shape"
 DESCRIPTION = "a shape drawn only by the motion of random dots: click the candidate shape the moving dots form"

@@ -17,10 +17,10 @@ import numpy as np
 
 from synth.episodes.base import FRAMES_PER_STEP, VERIFY, action, centre, click, inside
 from synth.episodes.tasks.trajectory import ball
-from synth.families._geom import colour_zh, rgb_of
-from synth.families._ui import Painter
+from synth.families.kit.geom import colour_zh, rgb_of
+from synth.families.kit.ui import Painter
 from synth.families.base import Reject
-from synth.levels import LevelTable, draw as draw_range
+from synth.core.levels import LevelTable, draw as draw_range
 
 NAME = "occluder_exit"
 DESCRIPTION = "a ball rolls behind a wall: click the labelled exit on the far edge where it will come out"

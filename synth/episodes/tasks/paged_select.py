@@ -13,14 +13,14 @@ from functools import lru_cache
 import cv2
 import numpy as np
 
-from synth import draw as drawing
+from synth.families.kit import draw as drawing
 from synth.episodes.base import VERIFY, centre, click, inside
-from synth.families import _ui
+from synth.families.kit import ui as _ui
 from synth.families.base import Reject
 from synth.families.counting import pick_kinds, similar_kinds
 from synth.families.dice import Die, die_layers
 from synth.families.option_match import FRAME, MIN_PIP_CONTRAST, PIP, _dice_pair, _grid_cell, _scatter
-from synth.levels import LevelTable, draw as draw_knob
+from synth.core.levels import LevelTable, draw as draw_knob
 
 NAME = "paged_select"
 DESCRIPTION = ("page through option pictures with arrow buttons to the one matching the reference (the same "

@@ -12,7 +12,7 @@ from synth.episodes.base import VERIFY, centre, click, inside
 from synth.families import photo_rotation
 from synth.families.base import Reject
 from synth.families.rotation import layout
-from synth.levels import LevelTable
+from synth.core.levels import LevelTable
 
 NAME = "rotate_arrows"
 DESCRIPTION = "press the arrow buttons to turn a round photo upright step by step, then press Verify"

@@ -11,12 +11,13 @@ import cv2
 import numpy as np
 from PIL import Image, ImageDraw
 
-from synth import draw as sprites
+from synth.families.kit import draw as sprites
 from synth.episodes.base import VERIFY, centre, click, drag, inside
-from synth.families import _ui, photo_grid
+from synth.families.kit import ui as _ui
+from synth.families import photo_grid
 from synth.families.base import Puzzle, Reject
 from synth.families.counting import similar_kinds
-from synth.levels import LevelTable, draw as draw_knob
+from synth.core.levels import LevelTable, draw as draw_knob
 
 NAME = "scratch_card"
 DESCRIPTION = "scratch the coating off a card by dragging across it, then click the option showing the hidden symbol"

@@ -12,9 +12,10 @@ from dataclasses import dataclass
 import numpy as np
 
 from synth.episodes.base import centre, drag, inside
-from synth.families import _photos, _ui, restore
+from synth.families.kit import photos as _photos, ui as _ui
+from synth.families import restore
 from synth.families.base import Puzzle, Reject
-from synth.levels import LevelTable, draw as draw_knob
+from synth.core.levels import LevelTable, draw as draw_knob
 
 NAME = "slider_restore"
 DESCRIPTION = "drag the slider knob until the shifted strips of a torn photo line up with the rest of it"

@@ -12,12 +12,13 @@ from functools import lru_cache
 import cv2
 import numpy as np
 
-from synth import draw as sprites
+from synth.families.kit import draw as sprites
 from synth.episodes.base import VERIFY, centre, click, inside
-from synth.families import _grammar, _photos, _ui, photo_grid
+from synth.families.kit import grammar as _grammar, photos as _photos, ui as _ui
+from synth.families import photo_grid
 from synth.families.base import Puzzle, Reject
 from synth.families.counting import similar_kinds
-from synth.levels import LevelTable, draw as draw_knob
+from synth.core.levels import LevelTable, draw as draw_knob
 
 NAME = "tile_replace"
 DESCRIPTION = ("reCAPTCHA-style dynamic tiles: click every picture of the target; each is replaced by a new "

@@ -14,10 +14,10 @@ from scipy.interpolate import CubicSpline
 from scipy.spatial import cKDTree
 
 from synth.episodes.base import VERIFY, action, click
-from synth.families._geom import rgb_of
-from synth.families._ui import Painter
+from synth.families.kit.geom import rgb_of
+from synth.families.kit.ui import Painter
 from synth.families.base import Reject
-from synth.levels import LevelTable, draw as draw_range
+from synth.core.levels import LevelTable, draw as draw_range
 
 NAME = "trajectory"
 DESCRIPTION = "watch a ball roll and vanish, then click the letter of the path it took among 3-4 drawn paths"

@@ -11,9 +11,9 @@ import cv2
 import numpy as np
 
 from synth.episodes.base import FRAMES_PER_STEP, VERIFY, action, click
-from synth.families._geom import colour_zh, rgb_of
+from synth.families.kit.geom import colour_zh, rgb_of
 from synth.families.base import Reject
-from synth.levels import LevelTable, draw as draw_range
+from synth.core.levels import LevelTable, draw as draw_range
 
 NAME = "vanishing_dots"
 DESCRIPTION = "click each dot of the named colour while it is shown, before it vanishes; never a decoy"

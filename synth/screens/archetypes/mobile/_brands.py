@@ -1,7 +1,7 @@
 """Sign-in brand marks (WeChat, Apple, Google...) from the simple-icons package that setup installs."""
 from functools import lru_cache
 
-from synth.paths import npm_file
+from synth.core.paths import npm_file
 
 COLORS = {"wechat": "#07C160", "qq": "#1EBAFC", "sinaweibo": "#E6162D", "alipay": "#1677FF", "apple": "#000000",
           "google": "#4285F4", "facebook": "#0866FF", "x": "#000000"}

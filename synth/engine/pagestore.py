@@ -1,0 +1,219 @@
+"""Rendered pages shared by the local workers of a run: the main process renders each page once, in its own
+Chromium; workers map the pixels from files.
+
+The main process runs PageServer threads that render the pages of the run's pools (each widget variant is
+a page) in order, ahead of the workers, and first of all any page a worker asks for. A worker asks through
+a queue and waits for the page's files. Pages render to the same pixels wherever they are rendered
+(tests/test_browser.py), so the output equals a run whose workers render their own pages. A page's files
+are deleted once the last pool that shows it is done."""
+import collections
+import dataclasses
+import io
+import json
+import os
+import pickle
+import queue
+import shutil
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import numpy as np
+
+from synth import first_line
+from synth.core import jpeg
+from synth.screens.browser import Browser, RenderedPage
+from synth.screens.pages import CONTROLS, PageSpec
+
+FOLDER = ".pages"    # inside the run's output folder
+WAIT_S = 300         # longest a worker waits for a page before giving up
+RENDERERS = 2        # page server threads, each with its Chromium
+
+
+def render_page(browser: Browser, spec: PageSpec) -> RenderedPage:
+    """A page with a CAPTCHA widget; an inline widget that does not fit on screen becomes a modal."""
+    page = browser.render(spec)
+    h, w = page.rgb.shape[:2]
+    box = page.boxes.get("synth-widget")
+    if spec.mode == "inline" and (box is None or box[0] < 0 or box[1] < 0 or box[2] > w or box[3] > h):
+        page = browser.render(dataclasses.replace(spec, mode="modal"))
+    return page
+
+
+def block_specs(cfg, pages) -> list[PageSpec]:
+    """The specs of a render block's pages (config.page_blocks), each with every widget variant, in order."""
+    return [PageSpec(t, lang, v, mode, c, site=cfg.pages) for t, lang, v, mode in pages for c in CONTROLS]
+
+
+def render_block(browser: Browser, specs: list[PageSpec]) -> Iterator[tuple[PageSpec, RenderedPage | Exception]]:
+    """The pages of one render block, in order, as a block of the browser's (see config.page_blocks and
+    Browser.block); a page that fails to render comes with its error."""
+    with browser.block():
+        for spec in specs:
+            try:
+                yield spec, render_page(browser, spec)
+            except Exception as e:      # a broken page: a sample that needs it raises the error
+                yield spec, e
+
+
+class PageStore:
+    """Pages of one run, in `folder`; `requests` is the queue to the PageServer (workers' side)."""
+
+    def __init__(self, folder: Path, requests=None) -> None:
+        self.folder, self.requests = Path(folder), requests
+
+    def _path(self, spec: PageSpec, create: bool = False) -> Path:
+        """Where a page's files go (without suffix); `create` makes the folder."""
+        if create:
+            self.folder.mkdir(parents=True, exist_ok=True)
+        name = spec.template.replace("/", "_").replace(".", "_")    # "pages/a.html": no dot, no suffix
+        return self.folder / f"{name}-{spec.lang}-{spec.variant}-{spec.mode}-{spec.controls}"
+
+    def ready(self, spec: PageSpec) -> bool:
+        return self._path(spec).with_suffix(".json").exists()
+
+    def fetch(self, spec: PageSpec) -> RenderedPage:
+        """The page `spec`, asking the server to render it first if need be."""
+        path = self._path(spec)
+        if not self.ready(spec):
+            self.requests.put(spec)
+            error = path.with_suffix(".error")
+            deadline = time.monotonic() + WAIT_S
+            while not self.ready(spec):
+                if error.exists():
+                    raise RuntimeError(error.read_text(encoding="utf-8"))
+                if time.monotonic() > deadline:
+                    raise RuntimeError(f"page {spec.template} was not rendered within {WAIT_S} s")
+                time.sleep(0.002)
+        return _read(path)
+
+    def encoder(self, spec: PageSpec) -> jpeg.PageEncoder | None:
+        """The JPEG encoder the server made for a ready page, if it made one."""
+        path = self._path(spec).with_suffix(".enc")
+        if not path.exists():
+            return None
+        with open(path, "rb") as f:
+            return pickle.load(f)
+
+    def write(self, spec: PageSpec, page: RenderedPage, encoder: jpeg.PageEncoder | None = None) -> None:
+        """Store a page, and its JPEG encoder if given; its .json is written last and marks it ready."""
+        _write(self._path(spec, create=True), page, encoder)
+
+    def write_error(self, spec: PageSpec, message: str) -> None:
+        _replace(self._path(spec, create=True).with_suffix(".error"), message.encode())
+
+    def drop(self, specs) -> None:
+        """Delete pages no pool still needs (workers that still map them keep their copy until they let go)."""
+        for spec in specs:
+            for suffix in (".json", ".npy", ".enc", ".error"):
+                self._path(spec).with_suffix(suffix).unlink(missing_ok=True)
+
+    def remove(self) -> None:
+        shutil.rmtree(self.folder, ignore_errors=True)
+
+
+class PageServer:
+    """Threads of the main process that render pages into a PageStore, a render block at a time: the block
+    of a requested page first, otherwise the next block of the run's pools (`blocks`: (pool, specs) in the
+    order samples need them, each block with the first pool that shows it), at most one pool beyond the
+    first unfinished one. Each of the `renderers` threads has a Chromium of its own: a block renders in a
+    browser context of its own, to the same pixels in any browser, so two blocks can render at once, which
+    the first pool needs (its workers wait for 5 blocks, and one Chromium leaves a core idle). With
+    `encoders`, it also makes each page's JPEG encoder (synth.core.jpeg), so that workers neither encode whole
+    pages nor read more of them than the part their samples change."""
+
+    def __init__(self, store: PageStore, blocks: list[tuple[int, list[PageSpec]]], requests, encoders: bool,
+                 renderers: int = RENDERERS) -> None:
+        self.store, self.requests, self.encoders = store, requests, encoders
+        self._ahead = collections.deque(blocks)
+        self._block_of = {spec: specs for _, specs in blocks for spec in specs}
+        self._taken: set[PageSpec] = set()     # pages of the blocks a renderer has taken (rendered or rendering)
+        self._lock = threading.Lock()          # over _ahead, _taken and the requests queue
+        self.first_unfinished = blocks[0][0] if blocks else 0
+        self.failure: Exception | None = None
+        self._threads = [threading.Thread(target=self._serve, name=f"page-server-{i}", daemon=True)
+                         for i in range(renderers)]
+
+    def start(self) -> None:
+        for thread in self._threads:
+            thread.start()
+
+    def stop(self) -> None:
+        for _ in self._threads:
+            self.requests.put(None)
+        for thread in self._threads:
+            thread.join(timeout=60)
+
+    def _next(self):
+        """The next block to render (a list of specs) and take it, None to stop, or "idle"."""
+        with self._lock:
+            if self._ahead and self._ahead[0][0] <= self.first_unfinished + 1:
+                try:
+                    request = self.requests.get_nowait()
+                except queue.Empty:
+                    request = self._ahead.popleft()[1][0]
+            else:
+                try:
+                    request = self.requests.get(timeout=0.2)
+                except queue.Empty:
+                    return "idle"
+            if request is None:
+                return None
+            block = self._block_of.get(request, [request])
+            if block[0] in self._taken:     # rendered, or rendering in another thread
+                return "idle"
+            self._taken.update(block)
+            return block
+
+    def _serve(self) -> None:
+        browser = Browser()     # Playwright's sync API belongs to the thread that starts it
+        try:
+            while (block := self._next()) is not None:
+                if block == "idle":
+                    continue
+                for spec, page in render_block(browser, block):
+                    if isinstance(page, Exception):   # the worker that waits for it raises it
+                        self.store.write_error(spec, first_line(page))
+                    else:
+                        self.store.write(spec, page, jpeg.page_encoder(page.rgb, page.boxes) if self.encoders else None)
+                if not self._ahead:     # every page is taken: stop Chromium while the workers go on
+                    browser.close()     # (a late request starts it again)
+        except Exception as e:          # the store failed (a full disk, say): the run stops (see check)
+            self.failure = e
+        finally:
+            browser.close()
+
+    def check(self) -> None:
+        """Raise the error that stopped the server, if one did."""
+        if self.failure is not None:
+            raise self.failure
+
+
+def _replace(path: Path, *parts) -> None:
+    """Write `parts` (bytes-like) to `path` through a temporary file and a rename."""
+    tmp = path.with_name(path.name + ".tmp")
+    with open(tmp, "wb") as f:   # (file writes, so that a full disk raises ENOSPC rather than a short count)
+        for part in parts:
+            f.write(part)
+    os.replace(tmp, path)
+
+
+def _write(path: Path, page: RenderedPage, encoder: jpeg.PageEncoder | None) -> None:
+    """Pixels as .npy, the encoder as .enc, then spec and boxes as .json, which marks the page ready."""
+    rgb = np.ascontiguousarray(page.rgb)
+    header = io.BytesIO()
+    np.lib.format.write_array_header_1_0(header, np.lib.format.header_data_from_array_1_0(rgb))
+    _replace(path.with_suffix(".npy"), header.getvalue(), rgb.data)
+    if encoder is not None:
+        _replace(path.with_suffix(".enc"), pickle.dumps(encoder))
+    meta = {"spec": dataclasses.asdict(page.spec), "boxes": page.boxes, "dpr": page.dpr}
+    _replace(path.with_suffix(".json"), json.dumps(meta).encode())
+
+
+def _read(path: Path) -> RenderedPage:
+    meta = json.loads(path.with_suffix(".json").read_text())
+    spec = meta["spec"]
+    spec = PageSpec(**{**spec, "viewport": tuple(spec["viewport"]) if spec["viewport"] else None})
+    rgb = np.load(path.with_suffix(".npy"), mmap_mode="r")     # shared with the other workers' mappings
+    return RenderedPage(spec=spec, rgb=rgb, boxes=meta["boxes"], dpr=meta["dpr"])

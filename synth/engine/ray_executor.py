@@ -1,0 +1,58 @@
+"""Run shards as Ray tasks: each task generates one whole shard and writes it (temp file + rename) into the
+output folder, which must be on a filesystem every node shares. Tasks are idempotent (same shard, same
+bytes), so Ray may retry one whose worker died; the driver writes the manifest as shards complete."""
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+from typing import TYPE_CHECKING, Callable, Iterator
+
+from synth.engine.config import RunConfig
+
+if TYPE_CHECKING:
+    from synth.engine.generator import Generator
+
+MAX_RETRIES = 3
+_cached: tuple[RunConfig, Generator] | None = None
+
+
+def generate_shard(cfg: RunConfig, out: str, shard: int) -> dict:
+    """Generate and write one shard; returns its manifest entry. Reuses the worker's Generator (and its
+    Chromium) across tasks of the same run."""
+    from synth.engine.generator import Generator
+    from synth.engine.run import collect_chunk, plan, write_shard
+
+    global _cached
+    if _cached is None or _cached[0] != cfg:
+        if _cached is not None:
+            _cached[1].close()
+        _cached = (cfg, Generator(cfg))
+    gen = _cached[1]
+    chunks = plan(cfg, [shard])
+    return write_shard(cfg, Path(out), shard, (collect_chunk(gen, c) for c in chunks))
+
+
+def ray_shards(cfg: RunConfig, out: Path, shards: list[int], address: str | None,
+               on_progress: Callable[[int, int], None] | None) -> Iterator[dict]:
+    """Submit one task per shard and yield manifest entries in shard order as they finish."""
+    try:
+        import ray
+    except ImportError as e:
+        raise RuntimeError("--executor ray needs Ray: pip install 'ray[default]'") from e
+    if not ray.is_initialized():
+        ray.init(address=address, logging_level=logging.ERROR, log_to_driver=False,
+                 include_dashboard=False, configure_logging=False)
+    task = ray.remote(max_retries=MAX_RETRIES)(generate_shard)
+    pending = {task.remote(cfg, str(out.resolve()), s): s for s in shards}
+    finished: dict[int, dict] = {}
+    next_shard = 0
+    while pending:
+        ready, _ = ray.wait(list(pending), num_returns=1)
+        shard = pending.pop(ready[0])
+        finished[shard] = ray.get(ready[0])
+        if on_progress:
+            info = finished[shard]
+            on_progress(info["samples"], sum(info["rejections"].values()))
+        while next_shard < len(shards) and shards[next_shard] in finished:
+            yield finished.pop(shards[next_shard])
+            next_shard += 1

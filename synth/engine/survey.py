@@ -1,0 +1,112 @@
+"""The pages of a `--pages DIR` run: which of them are usable, and the page pools of CAPTCHA runs.
+
+Before a run, the main process renders every page of the folder once (`survey`), as the run's samples will
+see it: a page that fails to load, hangs (the browser's watchdog), is in another language than `--lang`, or
+offers nothing to do (no verifiable grounding target at the run's level; a CAPTCHA widget that does not fit
+on it) is skipped with a reason. The usable pages, with their languages, go into the run config, which every
+worker gets, and the survey's findings (skips by reason, requests blocked by page) into the manifest."""
+import dataclasses
+from collections import Counter
+from collections.abc import Callable
+
+import numpy as np
+
+from synth.engine.config import POOL_SIZE, RunConfig
+from synth.families.base import Reject
+from synth.screens.browser import Browser, RenderedPage
+from synth.screens.pages import PLATFORMS, PageSpec
+from synth.screens.site import NAMESPACE, folder_problem, list_pages
+from synth.core.seeds import page_seed
+
+
+def page_lang(page: RenderedPage) -> str:
+    """"zh" or "en": the page's <html lang>, else whether most of its visible text is Chinese."""
+    if page.doc_lang:
+        return "zh" if page.doc_lang.lower().startswith("zh") else "en"
+    chars = "".join(page.texts)
+    cjk = sum("\u4e00" <= ch <= "\u9fff" for ch in chars)
+    return "zh" if cjk > 0.3 * max(1, sum(not ch.isspace() for ch in chars)) else "en"
+
+
+def grounding_spec(cfg: RunConfig, name: str, lang: str) -> PageSpec:
+    """How a grounding sample shows a folder page: the web screen of the run's level, no widget."""
+    from synth.grounding.levels import screen
+    viewport, dpr = screen("web", cfg.difficulty)
+    return PageSpec(name, lang, 0, "none", "none", viewport, dpr, site=cfg.pages)
+
+
+def _problem(cfg: RunConfig, browser: Browser, name: str) -> tuple[str | None, str, list[str]]:
+    """(why the page is not usable or None, its language, the requests it made off the site)."""
+    from synth.captcha.compose import puzzle_size
+    from synth.grounding.sample import choose
+
+    try:
+        page = browser.render(grounding_spec(cfg, name, "en"), attempts=1)
+    except RuntimeError as e:
+        if "hung" not in str(e):    # Chromium does not start: no page can be tried
+            raise
+        browser.close()
+        return "pages.hung", "", []
+    except Exception:           # Playwright's errors: the page did not load
+        browser.close()
+        return "pages.load_failed", "", []
+    lang = page_lang(page)
+    if cfg.lang != "mix" and lang != cfg.lang:
+        return "pages.other_language", lang, page.blocked
+    if cfg.kind == "grounding":
+        try:
+            choose(np.random.default_rng(0), dataclasses.replace(page, spec=grounding_spec(cfg, name, lang)),
+                   cfg.difficulty)
+        except Reject:
+            return "pages.no_target", lang, page.blocked
+        return None, lang, page.blocked
+    modal = browser.render(PageSpec(name, lang, 0, "modal", "input", site=cfg.pages), attempts=1)
+    h, w = modal.rgb.shape[:2]
+    box = modal.boxes.get("synth-widget")
+    css_w, css_h = PLATFORMS["web"]["puzzle"]
+    if (box is None or box[0] < 0 or box[1] < 0 or box[2] > w or box[3] > h
+            or puzzle_size(modal) != (css_w * modal.dpr, css_h * modal.dpr)):
+        return "pages.widget_does_not_fit", lang, page.blocked
+    return None, lang, page.blocked
+
+
+def survey(cfg: RunConfig, on_page: Callable[[int, int], None] | None = None) -> tuple[RunConfig, dict]:
+    """The run config with its usable pages (`page_list`), and the survey's report for the manifest.
+    `on_page(done, total)` is called after each page. ValueError (one line) if the folder is not a pages
+    folder or no page of it is usable."""
+    problem = folder_problem(cfg.pages)
+    if problem:
+        raise ValueError(problem)
+    usable, skipped, blocked = [], {}, {}
+    browser = Browser()
+    pages = list_pages(cfg.pages)
+    try:
+        for done, rel in enumerate(pages, 1):
+            reason, lang, off_site = _problem(cfg, browser, NAMESPACE + rel)
+            if reason:
+                skipped[rel] = reason
+            else:
+                usable.append((NAMESPACE + rel, lang))
+            if off_site:
+                blocked[rel] = len(off_site)
+            if on_page:
+                on_page(done, len(pages))
+    finally:
+        browser.close()
+    reasons = dict(sorted(Counter(skipped.values()).items()))
+    if not usable:
+        raise ValueError(f"no usable page in --pages {cfg.pages}: "
+                         + ", ".join(f"{n} {reason}" for reason, n in reasons.items()))
+    report = {"folder": cfg.pages, "found": len(usable) + len(skipped), "usable": len(usable),
+              "skipped": reasons, "skipped_pages": skipped,
+              "blocked_requests": sum(blocked.values()), "blocked_by_page": blocked}
+    return dataclasses.replace(cfg, page_list=tuple(usable)), report
+
+
+def pages_pool(cfg: RunConfig, pool_id: int) -> list[tuple[str, str, int, str]]:
+    """config.page_pool for a --pages run: the (template, lang, variant, mode) of each page of one pool,
+    POOL_SIZE folder pages taken in a shuffled order, each with a modal widget of its own theme (variant)."""
+    rng = np.random.default_rng(page_seed(cfg.seed, pool_id, 0))
+    order = rng.permutation(len(cfg.page_list))
+    return [(*cfg.page_list[order[slot % len(order)]], page_seed(cfg.seed, pool_id, slot + 1), "modal")
+            for slot in range(POOL_SIZE)]

@@ -1,0 +1,163 @@
+"""Local worker processes. They fork from a server that imports the pipeline once (so workers start warm,
+instead of each importing it as spawned interpreters do, and inherit no threads or browser from the
+caller). Each takes one task at a time from the main process and streams its output back as it goes.
+
+A worker that dies (killed, out of memory) is replaced and its task run again from the start; tasks are
+deterministic, so the output does not change. An exception in a task is raised in the main process."""
+import fcntl
+import multiprocessing as mp
+import os
+import pickle
+from collections import deque
+from multiprocessing import forkserver
+from multiprocessing.connection import wait
+from typing import Any, Callable, Iterator
+
+MAX_DEATHS = 3            # times a task may lose its worker before the run gives up
+AHEAD = 2                 # tasks queued at a worker
+PIPE_BYTES = 1 << 20      # buffer of a worker's result pipe (Linux caps it at /proc/sys/fs/pipe-max-size)
+CHECK_S = 1.0             # longest wait between calls of run_tasks' check
+WARM_LEVEL, WARM_FAMILIES = "SYNTH_WARM_LEVEL", "SYNTH_WARM_FAMILIES"   # what the server warms (start_early)
+
+_PIECE, _DONE, _ERROR = b"P", b"D", b"E"
+
+
+def context():
+    """The multiprocessing context local workers and their queues come from."""
+    ctx = mp.get_context("forkserver")
+    ctx.set_forkserver_preload(["synth.engine.forkserver"])
+    return ctx
+
+
+def start_early(level: int | None = None, families: list[str] | None = None) -> None:
+    """Start the server now, so that its imports overlap the caller's own; it warms the caches of `level` and
+    `families` alone (pipeline.warm_up; None: every level, every family)."""
+    os.environ.pop(WARM_LEVEL, None)
+    os.environ.pop(WARM_FAMILIES, None)
+    if level is not None:
+        os.environ[WARM_LEVEL] = str(level)
+    if families is not None:
+        os.environ[WARM_FAMILIES] = ",".join(families)
+    context()
+    forkserver.ensure_running()
+
+
+def _work(tasks, results, setup: Callable, args: tuple) -> None:
+    """A worker's loop: `setup(*args)` returns the task function, called as task(item, emit) for each item
+    received; emit(bytes) streams a piece of output, the return value ends the task."""
+    task = setup(*args)
+
+    def emit(piece: bytes) -> None:
+        results.send_bytes(_PIECE + piece)
+
+    try:
+        while (item := tasks.recv()) is not None:
+            try:
+                result = task(item, emit)
+            except Exception as e:
+                try:
+                    message = _ERROR + pickle.dumps(e)
+                except Exception:   # not picklable: keep its text
+                    message = _ERROR + pickle.dumps(RuntimeError(f"{type(e).__name__}: {e}"))
+                results.send_bytes(message)
+            else:
+                results.send_bytes(_DONE + pickle.dumps(result))
+    except (BrokenPipeError, EOFError):     # the main process stopped listening: end quietly
+        pass
+
+
+class _Worker:
+    """A worker process, the tasks sent to it (in order) and the pieces of the first one so far."""
+
+    def __init__(self, setup: Callable, args: tuple) -> None:
+        ctx = context()
+        self.results, results = ctx.Pipe(duplex=False)
+        tasks, self.tasks = ctx.Pipe(duplex=False)
+        try:   # room for several samples, so that a worker rarely waits for the main process to read
+            fcntl.fcntl(results.fileno(), fcntl.F_SETPIPE_SZ, PIPE_BYTES)
+        except (AttributeError, OSError):
+            pass
+        self.process = ctx.Process(target=_work, args=(tasks, results, setup, args), daemon=True)
+        self.process.start()
+        tasks.close()
+        results.close()
+        self.queued: deque[int] = deque()
+        self.pieces: list[bytes] = []
+
+    def send(self, todo: deque, items: list, workers: int) -> None:
+        """Queue a task, and a second one while there are enough for every worker, so that the next task is
+        there when the current one ends but the last few do not queue up behind one worker."""
+        while todo and (not self.queued or (len(self.queued) < AHEAD and len(todo) >= workers)):
+            self.queued.append(todo.popleft())
+            self.tasks.send(items[self.queued[-1]])
+
+    def stop(self, wait: bool = True) -> None:
+        """End the worker: after its task if `wait` (else, or if it is still sending, at once)."""
+        self.results.close()
+        if wait:
+            try:
+                self.tasks.send(None)
+            except OSError:
+                pass
+            self.process.join(timeout=5)
+        if self.process.is_alive():
+            self.process.kill()
+        self.process.join()
+        self.tasks.close()
+
+
+def run_tasks(workers: int, setup: Callable, args: tuple, items: list,
+              on_piece: Callable[[int], None] | None = None,
+              check: Callable[[], None] | None = None) -> Iterator[tuple[list[bytes], Any]]:
+    """Run `items` on `workers` processes (see _work); yields (pieces, result) of each item in order.
+    `on_piece(n)` is called as pieces arrive (n = -k when a dead worker's k pieces are thrown away);
+    `check()`, at least every CHECK_S seconds, may raise to stop the run."""
+    pool = [_Worker(setup, args) for _ in range(min(workers, len(items)))]
+    todo, finished, deaths, next_out = deque(range(len(items))), {}, [0] * len(items), 0
+    complete = False
+    try:
+        for w in pool:
+            w.send(todo, items, len(pool))
+        while next_out < len(items):
+            busy = [w for w in pool if w.queued]
+            ready = wait([w.results for w in busy] + [w.process.sentinel for w in busy], timeout=CHECK_S)
+            if check:
+                check()
+            for w in busy:
+                if w.results in ready:
+                    try:
+                        message = w.results.recv_bytes()
+                    except (EOFError, OSError):
+                        message = None       # it died; its sentinel says so too
+                    if message is not None:
+                        kind, body = message[:1], memoryview(message)[1:]   # no copy of the piece
+                        if kind == _PIECE:
+                            w.pieces.append(body)
+                            if on_piece:
+                                on_piece(1)
+                        elif kind == _DONE:
+                            finished[w.queued.popleft()] = (w.pieces, pickle.loads(body))
+                            w.pieces = []
+                            w.send(todo, items, len(pool))
+                        else:
+                            raise pickle.loads(body)
+                        continue
+                if w.process.sentinel in ready:
+                    current = w.queued[0]
+                    deaths[current] += 1
+                    if deaths[current] >= MAX_DEATHS:
+                        raise RuntimeError(f"a worker process died {deaths[current]} times on task {items[current]} "
+                                           f"(exit code {w.process.exitcode})")
+                    if on_piece and w.pieces:
+                        on_piece(-len(w.pieces))
+                    todo.extendleft(reversed(w.queued))
+                    w.stop()
+                    pool[pool.index(w)] = new = _Worker(setup, args)
+                    new.send(todo, items, len(pool))
+            while next_out in finished:
+                yield finished.pop(next_out)
+                next_out += 1
+        complete = True
+    finally:    # after an error, or when the caller stops early, the workers' work is of no use
+        for w in pool:
+            w.stop(wait=complete)
