@@ -3,12 +3,12 @@
 Usage: python assets/build_symmetry.py   (after build_emoji.py changes the sprites; a test checks the table)"""
 import json
 
-from synth.families.kit import draw
+from synth.families.kit.kinds import emoji_kinds
 from synth.families.rotation import SYMMETRY_TABLE, measure_symmetry
 
 
 def table() -> dict[str, float]:
-    return {k.key: measure_symmetry(k.key) for k in draw.emoji_kinds()}
+    return {k.key: measure_symmetry(k.key) for k in emoji_kinds()}
 
 
 if __name__ == "__main__":

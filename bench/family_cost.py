@@ -11,7 +11,7 @@ import cv2
 import numpy as np
 
 from synth.families import FAMILIES
-from synth.families.base import Reject
+from synth.core.errors import Reject
 from synth.screens.pages import PLATFORMS
 
 SIZE = PLATFORMS["web"]["puzzle"]

@@ -27,7 +27,7 @@ from PIL import Image
 from synth.core import jpeg
 from synth.captcha.augment import degrade
 from synth.families import FAMILIES
-from synth.families.base import Reject
+from synth.core.errors import Reject
 from synth.core.levels import LEVELS
 from synth.screens.pages import PLATFORMS
 

@@ -9,7 +9,7 @@ from typing import Annotated, Optional
 
 import typer
 
-from synth import first_line
+from synth.core.errors import first_line
 
 app = typer.Typer(add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False,
                   help="Verified CAPTCHA and grounding samples for GUI agents, as WebDataset shards.")
@@ -42,12 +42,13 @@ def check_out(out: Path) -> None:
 
 def check_dataset(dataset: Path) -> None:
     """`dataset` must be a folder holding manifest.json and .tar shards; one line and exit 1 otherwise."""
-    from synth.tools.dataset import load_manifest, shard_paths
+    from synth.engine.manifest import read_manifest
+    from synth.tools.dataset import shard_paths
 
     if dataset.exists() and not dataset.is_dir():
         fail(f"dataset {dataset} is a file, not a dataset folder")
     try:
-        load_manifest(dataset)
+        read_manifest(dataset)
         shard_paths(dataset)
     except ValueError as e:
         fail(str(e))

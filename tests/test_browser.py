@@ -7,8 +7,10 @@ import numpy as np
 import pytest
 
 from synth import screens
-from synth.engine.config import RunConfig, page_blocks
-from synth.engine.pagestore import block_specs, render_block
+from synth.engine.config import RunConfig
+from synth.engine.pools import page_blocks
+from synth.engine.pagestore import block_specs
+from synth.screens.widget_pages import render_block
 from synth.screens.browser import Browser, _Tab
 from synth.screens.pages import CONTROLS, PageSpec, list_templates, render_html
 

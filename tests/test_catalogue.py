@@ -5,7 +5,7 @@ import numpy as np
 
 from synth.cli import main
 from synth.families import FAMILIES, catalogue
-from synth.families.base import Reject
+from synth.core.errors import Reject
 from synth.core.levels import LEVELS
 
 STEP = {"type": "type", "click_set": "click", "click_order": "click", "skip": "click", "drag": "drag",

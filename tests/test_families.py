@@ -5,8 +5,9 @@ import numpy as np
 import pytest
 
 from synth.families.kit import draw
+from synth.families.kit.kinds import emoji_kinds, shape_kinds
 from synth.families import FAMILIES, NAMES, counting, occlusion, rotation
-from synth.families.base import Reject
+from synth.core.errors import Reject
 from synth.core.levels import LEVELS, LevelTable
 
 SIZE = (320, 320)
@@ -74,7 +75,7 @@ def test_rotation_rejects_a_symmetric_object():
 
 def test_rotation_symmetry_table_is_up_to_date():
     table = json.loads(rotation.SYMMETRY_TABLE.read_text())
-    measured = {k.key: rotation.measure_symmetry(k.key) for k in draw.emoji_kinds()}
+    measured = {k.key: rotation.measure_symmetry(k.key) for k in emoji_kinds()}
     assert table == pytest.approx(measured, abs=1e-4), "run assets/build_symmetry.py"
 
 
@@ -125,7 +126,7 @@ def test_level_tables_reject_unknown_and_bad_knobs():
 
 
 def test_sprites_exist_for_every_kind():
-    for kind in draw.emoji_kinds() + draw.shape_kinds():
+    for kind in emoji_kinds() + shape_kinds():
         s = draw.sprite(kind.key, 40)
         assert s.shape == (40, 40, 4) and (s[..., 3] >= draw.ALPHA_ON).sum() > 200
 

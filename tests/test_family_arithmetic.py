@@ -4,7 +4,7 @@ import pytest
 
 from synth.families import arithmetic
 from synth.families.arithmetic import Params
-from synth.families.base import Reject
+from synth.core.errors import Reject
 from synth.families.text import Glyph, Line
 
 SIZE = (320, 320)

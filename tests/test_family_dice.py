@@ -3,7 +3,7 @@ import numpy as np
 import pytest
 
 from synth.families import dice
-from synth.families.base import Reject
+from synth.core.errors import Reject
 from synth.families.dice import Die, Params
 
 SIZE = (320, 320)

@@ -5,7 +5,7 @@ import pytest
 
 from synth.families.kit import cube as cube
 from synth.families import dice_path
-from synth.families.base import Reject
+from synth.core.errors import Reject
 
 SIZE = (320, 320)
 IDENTITY = (1, 0, 0, 0, 1, 0, 0, 0, 1)

@@ -4,7 +4,7 @@ import pytest
 
 from synth.labels import reward
 from synth.families import drag_end
-from synth.families.base import Reject
+from synth.core.errors import Reject
 
 SIZE = (320, 320)
 BLUE = (24, 144, 255)

@@ -4,7 +4,7 @@ import numpy as np
 import pytest
 
 from synth.families import facing3d
-from synth.families.base import Reject
+from synth.core.errors import Reject
 
 SIZE = (320, 320)
 LOOK = ((205, 205, 200), (222, 228, 238), (0.4, 0.8, 0.45), 2.4)

@@ -5,7 +5,7 @@ import pytest
 
 from synth.families.kit import geom as _geom
 from synth.families import geometry_click as gc
-from synth.families.base import Reject
+from synth.core.errors import Reject
 
 SIZE = (320, 320)
 S = 28.0          # scale: side of a small shape's square of equal area

@@ -5,7 +5,7 @@ import pytest
 
 from synth.labels import reward, spec
 from synth.families import gobang
-from synth.families.base import Reject
+from synth.core.errors import Reject
 from synth.families.gobang import BLACK, EMPTY, WHITE
 
 SIZE = (320, 320)

@@ -5,7 +5,7 @@ import numpy as np
 import pytest
 
 from synth.families import grid
-from synth.families.base import Reject
+from synth.core.errors import Reject
 
 SIZE = (320, 320)
 

@@ -5,7 +5,7 @@ import numpy as np
 import pytest
 
 from synth.families import hold
-from synth.families.base import Reject
+from synth.core.errors import Reject
 
 SIZE = (320, 320)
 RED, BLUE = hold.PALETTE["red"][0], hold.PALETTE["blue"][0]

@@ -3,7 +3,7 @@ import numpy as np
 import pytest
 
 from synth.families import holes
-from synth.families.base import Reject
+from synth.core.errors import Reject
 from synth.families.holes import Params, Shape
 
 SIZE = (320, 320)

@@ -4,7 +4,8 @@ import pytest
 
 from synth.labels import reward
 from synth.families import icon_click
-from synth.families.base import Reject
+from synth.families.kit.kinds import kind_by_key
+from synth.core.errors import Reject
 
 SIZE = (320, 320)
 WHITE = (255, 255, 255)
@@ -12,7 +13,7 @@ PHOTO = (0, 1.0, 0.5, 0.5, False)
 
 
 def params(icons, dim=0.3, strip="bottom"):
-    targets = [icon_click.draw.kind_by_key(i[1]).en for i in icons if i[0] == "target"]
+    targets = [kind_by_key(i[1]).en for i in icons if i[0] == "target"]
     return icon_click.Params(SIZE, ",".join(targets), strip, tuple(icons), PHOTO, dim, {})
 
 

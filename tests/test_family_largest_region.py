@@ -3,7 +3,7 @@ import numpy as np
 import pytest
 
 from synth.families import largest_region as lr
-from synth.families.base import Reject
+from synth.core.errors import Reject
 
 SIZE = (320, 320)
 

@@ -4,7 +4,7 @@ import numpy as np
 import pytest
 
 from synth.families import layer_stack as ls
-from synth.families.base import Reject
+from synth.core.errors import Reject
 
 SIZE = (320, 320)
 W, H = 130.0, 90.0

@@ -5,7 +5,7 @@ import pytest
 
 from synth.labels import reward
 from synth.families import letter_attr
-from synth.families.base import Reject
+from synth.core.errors import Reject
 
 SIZE = (320, 320)
 INK = (25, 25, 30)

@@ -3,7 +3,7 @@ import numpy as np
 import pytest
 
 from synth.families import match
-from synth.families.base import Reject
+from synth.core.errors import Reject
 
 SIZE = (320, 320)
 F = ((1, 0), (2, 0), (0, 1), (1, 1), (1, 2))          # the F pentomino: chiral, no rotational symmetry

@@ -5,7 +5,7 @@ import pytest
 
 from synth.labels import reward, spec
 from synth.families import match3
-from synth.families.base import Reject
+from synth.core.errors import Reject
 
 SIZE = (320, 320)
 KEYS = ("emoji:apple", "emoji:cat", "emoji:car", "emoji:bell")

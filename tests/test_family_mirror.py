@@ -4,7 +4,7 @@ import numpy as np
 import pytest
 
 from synth.families import match, mirror
-from synth.families.base import Reject
+from synth.core.errors import Reject
 
 SIZE = (320, 320)
 TILE = (245, 245, 245)

@@ -5,7 +5,7 @@ import pytest
 from synth.labels import reward
 from synth.families.kit import geom as _geom
 from synth.families import misleading_click as mc
-from synth.families.base import Reject
+from synth.core.errors import Reject
 
 SIZE = (320, 320)
 

@@ -4,7 +4,8 @@ import pytest
 
 from synth.families.kit import draw
 from synth.families import odd
-from synth.families.base import Puzzle, Reject
+from synth.families.base import Puzzle
+from synth.core.errors import Reject
 
 SIZE = (320, 320)
 RED, BLUE, GREEN = (220, 50, 47), (38, 110, 220), (40, 160, 70)

@@ -4,7 +4,7 @@ import pytest
 
 from synth.labels import reward
 from synth.families import oneclick
-from synth.families.base import Reject
+from synth.core.errors import Reject
 
 SIZE = (320, 320)
 BLUE = (26, 115, 232)

@@ -7,7 +7,7 @@ import pytest
 
 from synth.families.kit import draw
 from synth.families import option_match as om
-from synth.families.base import Reject
+from synth.core.errors import Reject
 from synth.families.dice import Die
 
 SIZE = (320, 320)

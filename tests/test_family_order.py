@@ -4,7 +4,7 @@ import pytest
 
 from synth.labels import reward
 from synth.families import order
-from synth.families.base import Reject
+from synth.core.errors import Reject
 
 SIZE = (320, 320)
 BLACK = (0, 0, 0)

@@ -2,11 +2,11 @@
 import numpy as np
 import pytest
 
-from synth.families.kit import draw
+from synth.families.kit.kinds import COLOURS
 from synth.families import path
-from synth.families.base import Reject
+from synth.core.errors import Reject
 
-RED, BLUE, GREY = draw.COLOURS["red"][0], draw.COLOURS["blue"][0], path.SAME_RGB
+RED, BLUE, GREY = COLOURS["red"][0], COLOURS["blue"][0], path.SAME_RGB
 
 
 def line(colour, rgb, letter, a, b, c, d):

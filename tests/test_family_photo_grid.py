@@ -6,9 +6,10 @@ import numpy as np
 import pytest
 
 from synth.families.kit import draw
+from synth.families.kit.kinds import kind_by_key
 from synth.families.kit import photos as _photos
 from synth.families import photo_grid
-from synth.families.base import Reject
+from synth.core.errors import Reject
 from synth.families.jigsaw import layout, tile_box
 
 SIZE = (320, 320)
@@ -98,7 +99,7 @@ def test_sampled_targets_keep_clear_of_the_ambiguous_band():
         for seed in range(8):
             p = photo_grid.sample_params(np.random.default_rng(seed), level, SIZE)
             kinds = {k for r, k, *_ in p.objects if r == "distractor"}
-            assert p.target not in kinds and draw.kind_by_key(p.target).en in photo_grid.TARGETS
+            assert p.target not in kinds and kind_by_key(p.target).en in photo_grid.TARGETS
             try:
                 task = photo_grid.solve(p, photo_grid.render(p))
             except Reject as e:

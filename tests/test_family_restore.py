@@ -8,7 +8,7 @@ import pytest
 from synth.labels import reward, spec
 from synth.families.kit import photos as _photos
 from synth.families import restore
-from synth.families.base import Reject
+from synth.core.errors import Reject
 
 SIZE = (320, 320)
 

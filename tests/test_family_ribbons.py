@@ -4,7 +4,7 @@ import numpy as np
 import pytest
 
 from synth.families import ribbons
-from synth.families.base import Reject
+from synth.core.errors import Reject
 from synth.families.ribbons import Loop
 
 SIZE = (320, 320)

@@ -5,7 +5,7 @@ import pytest
 
 from synth.families.kit import render3d as r3
 from synth.families import rotation3d as rot
-from synth.families.base import Reject
+from synth.core.errors import Reject
 
 SIZE = (320, 320)
 # a chiral assembly (its mirror image is no rotation of it) and an achiral one

@@ -7,7 +7,7 @@ import pytest
 
 from synth.families.kit import photos as _photos
 from synth.families import slider
-from synth.families.base import Reject
+from synth.core.errors import Reject
 
 SIZE = (320, 320)
 

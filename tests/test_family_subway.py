@@ -4,7 +4,7 @@ import numpy as np
 import pytest
 
 from synth.families import subway
-from synth.families.base import Reject
+from synth.core.errors import Reject
 
 SIZE = (320, 320)
 # a 4 x 3 grid of stations, 80 px apart

@@ -5,7 +5,7 @@ import numpy as np
 import pytest
 
 from synth.families import swap
-from synth.families.base import Reject
+from synth.core.errors import Reject
 
 SIZE = (320, 320)
 A, B, C, D = "emoji:cat", "emoji:apple", "emoji:car", "shape:blue:star"

@@ -6,7 +6,7 @@ import pytest
 
 from synth.labels import reward
 from synth.families import text
-from synth.families.base import Reject
+from synth.core.errors import Reject
 from synth.families.text import Glyph, Line, Params
 
 SIZE = (320, 320)

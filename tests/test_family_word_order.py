@@ -9,7 +9,7 @@ import pytest
 from synth.labels import reward
 from synth.families.kit import words as _words
 from synth.families import word_order
-from synth.families.base import Reject
+from synth.core.errors import Reject
 
 SIZE = (320, 320)
 RED, WHITE, DARK = (230, 40, 40), (255, 255, 255), (28, 28, 28)

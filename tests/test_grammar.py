@@ -4,10 +4,10 @@ import re
 import numpy as np
 import pytest
 
-from synth.families.kit import draw
+from synth.families.kit.kinds import emoji_kinds, kind_by_key, shape_kinds
 from synth.families import FAMILIES
 from synth.families.kit import grammar as _grammar
-from synth.families.base import Reject
+from synth.core.errors import Reject
 
 NAIVE = re.compile(r"\b\w+(?:sss|xs|chs|shs|zs|eies|[^aeiou]ys|fes)\b|\bfishs\b|\bsheeps\b|\b1 seconds\b")
 
@@ -32,11 +32,11 @@ def test_articles_and_counted_nouns():
 
 
 def test_every_kind_has_a_proper_plural_and_measure_word():
-    for kind in draw.emoji_kinds() + draw.shape_kinds():
+    for kind in emoji_kinds() + shape_kinds():
         assert not NAIVE.search(_grammar.plural(kind.en)), kind.en
-        assert _grammar.measure_word(kind) in "个只辆条匹艘棵把支串座顶颗根"
-    star = draw.kind_by_key("emoji:star")
-    assert _grammar.measure_word(star) == "颗"
+        assert kind.measure_word() in "个只辆条匹艘棵把支串座顶颗根"
+    star = kind_by_key("emoji:star")
+    assert star.measure_word() == "颗"
 
 
 @pytest.mark.parametrize("name", ["counting", "occlusion", "pattern", "grid", "order", "hold", "holes", "odd", "path"])

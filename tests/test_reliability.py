@@ -144,8 +144,8 @@ def test_browser_crashed_or_hung_mid_run_is_restarted(monkeypatch, fault):
 @pytest.mark.parametrize("n, shard_size", [(2400, 1000), (1330, 7), (260, 60), (3100, 1500)])
 def test_every_chunk_of_a_plan_starts_a_screen_block(n, shard_size):
     """A fresh run's chunks and a resumed run's (some shards done) all start grounding render blocks."""
-    from synth.engine.config import screen_block_start
-    from synth.engine.run import plan
+    from synth.engine.pools import screen_block_start
+    from synth.engine.plan import plan
     cfg = RunConfig(difficulty=2, n=n, shard_size=shard_size, kind="grounding", families=("element",))
     shards = list(range(-(-n // shard_size)))
     for subset in (shards, shards[1:], shards[:1], shards[::2]):
@@ -154,7 +154,7 @@ def test_every_chunk_of_a_plan_starts_a_screen_block(n, shard_size):
 
 
 def test_grounding_screens_are_the_same_out_of_order_and_after_a_crash():
-    """A grounding screen renders in its block (config.screen_block_start): a sample asked for on its own,
+    """A grounding screen renders in its block (pools.screen_block_start): a sample asked for on its own,
     or after Chromium died mid-block, has the bytes it has in a run that made the block in order."""
     cfg = RunConfig(difficulty=1, n=4, seed=3, platform="web", kind="grounding", families=("element",), queries=2)
     ordered = Generator(cfg)

@@ -40,7 +40,7 @@ def test_the_workers_server_fills_the_shared_caches():
     report it), so a broken warm-up would only show as memory: run it here, where it must not fail."""
     from synth.captcha import compose
     from synth.families.kit import draw
-    from synth.engine.generator import warm_up
+    from synth.captcha.recipe import warm_up
 
     warm_up()
     assert draw._textures.cache_info().currsize == 1
@@ -50,13 +50,13 @@ def test_the_workers_server_fills_the_shared_caches():
 def test_the_workers_server_warms_the_runs_level_and_families_alone(monkeypatch):
     """A run names its level and families to the server (workers.start_early): warm_up draws those alone,
     and passes over names that are not CAPTCHA families (episode tasks)."""
-    from synth.engine import generator as pipeline
+    from synth.captcha import recipe
 
     drawn = []
-    monkeypatch.setattr(pipeline, "degrade_puzzle",
+    monkeypatch.setattr(recipe, "degrade_puzzle",
                         lambda family, puzzle, level, seed: drawn.append(level) or (puzzle.rgb, puzzle.instances, []))
-    pipeline.warm_up(levels=(2,), families=["counting", "dice", "paged_select"])
+    recipe.warm_up(levels=(2,), families=["counting", "dice", "paged_select"])
     assert drawn and set(drawn) == {2} and len(drawn) <= 2 * 2     # two families, two puzzle sizes
     drawn.clear()
-    pipeline.warm_up(levels=(4,), families=[])
+    recipe.warm_up(levels=(4,), families=[])
     assert drawn == []

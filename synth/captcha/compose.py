@@ -5,22 +5,10 @@ import cv2
 import numpy as np
 from PIL import Image, ImageDraw, ImageFont
 
-from synth.core import paths
-from synth.families.base import Reject
+from synth.core.fonts import font
+from synth.core.errors import Reject
 from synth.screens.browser import RenderedPage
 from synth.screens.pages import CHROME_INK, widget_chrome
-
-FONT_FILE = paths.font("opentype/noto/NotoSansCJK-Bold.ttc")
-FONT_INDEX = 2   # Noto Sans CJK SC: covers Latin and Chinese
-
-
-@lru_cache(maxsize=32)
-def font(size: int) -> ImageFont.FreeTypeFont:
-    try:
-        return ImageFont.truetype(FONT_FILE, size, index=FONT_INDEX)
-    except OSError as e:
-        raise RuntimeError(f"font {FONT_FILE} is missing: install it with `apt-get install fonts-noto-cjk`") from e
-
 
 def wrap(text: str, fnt: ImageFont.FreeTypeFont, width: float) -> list[str]:
     """Greedy line breaking (at spaces for English, anywhere for Chinese): each line takes as many units as

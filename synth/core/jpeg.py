@@ -4,7 +4,8 @@ Every CAPTCHA sample is a cached page with a new puzzle and instruction pasted i
 encoded once with a restart marker after every 16x16 block (MCU): each block's entropy-coded segment is
 then independent of the others, so a sample encodes only the blocks its patch covers and splices them
 between the page's. The result is byte-identical to encoding the whole composed screenshot with the same
-settings (baseline, 4:2:0, standard Huffman tables, restart interval 1); the markers cost ~5% in size."""
+settings (baseline, 4:2:0, standard Huffman tables, restart interval 1); the markers cost ~5% in size.
+Images that are not spliced (PNG, grounding screens, episode steps) are encoded whole by encode_image."""
 import cv2
 import numpy as np
 
@@ -19,6 +20,15 @@ def encode(rgb: np.ndarray, quality: int) -> bytes:
                             [cv2.IMWRITE_JPEG_QUALITY, quality, cv2.IMWRITE_JPEG_RST_INTERVAL, 1])
     if not ok:
         raise RuntimeError("could not encode a JPEG image")
+    return data.tobytes()
+
+
+def encode_image(rgb: np.ndarray, fmt: str) -> bytes:
+    """JPEG (quality QUALITY) or PNG bytes of an RGB image: a stored image, made whole."""
+    params = [cv2.IMWRITE_PNG_COMPRESSION, 1] if fmt == "png" else [cv2.IMWRITE_JPEG_QUALITY, QUALITY]
+    ok, data = cv2.imencode("." + fmt, cv2.cvtColor(rgb, cv2.COLOR_RGB2BGR), params)
+    if not ok:
+        raise RuntimeError(f"could not encode a {fmt} image")
     return data.tobytes()
 
 

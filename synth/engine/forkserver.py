@@ -31,7 +31,7 @@ import cv2  # noqa: E402
 cv2.setNumThreads(1)    # before any OpenCV call, so that no thread pool exists at fork; one process per core
 logging.getLogger("albumentations").setLevel(logging.ERROR)
 
-from synth.engine.generator import warm_up  # noqa: E402
+from synth.captcha.recipe import warm_up  # noqa: E402
 from synth.engine.workers import WARM_FAMILIES, WARM_LEVEL  # noqa: E402
 
 try:

@@ -16,45 +16,24 @@ import queue
 import shutil
 import threading
 import time
-from collections.abc import Iterator
 from pathlib import Path
 
 import numpy as np
 
-from synth import first_line
+from synth.core.errors import first_line
 from synth.core import jpeg
 from synth.screens.browser import Browser, RenderedPage
 from synth.screens.pages import CONTROLS, PageSpec
+from synth.screens.widget_pages import render_block
 
 FOLDER = ".pages"    # inside the run's output folder
 WAIT_S = 300         # longest a worker waits for a page before giving up
 RENDERERS = 2        # page server threads, each with its Chromium
 
 
-def render_page(browser: Browser, spec: PageSpec) -> RenderedPage:
-    """A page with a CAPTCHA widget; an inline widget that does not fit on screen becomes a modal."""
-    page = browser.render(spec)
-    h, w = page.rgb.shape[:2]
-    box = page.boxes.get("synth-widget")
-    if spec.mode == "inline" and (box is None or box[0] < 0 or box[1] < 0 or box[2] > w or box[3] > h):
-        page = browser.render(dataclasses.replace(spec, mode="modal"))
-    return page
-
-
 def block_specs(cfg, pages) -> list[PageSpec]:
-    """The specs of a render block's pages (config.page_blocks), each with every widget variant, in order."""
+    """The specs of a render block's pages (pools.page_blocks), each with every widget variant, in order."""
     return [PageSpec(t, lang, v, mode, c, site=cfg.pages) for t, lang, v, mode in pages for c in CONTROLS]
-
-
-def render_block(browser: Browser, specs: list[PageSpec]) -> Iterator[tuple[PageSpec, RenderedPage | Exception]]:
-    """The pages of one render block, in order, as a block of the browser's (see config.page_blocks and
-    Browser.block); a page that fails to render comes with its error."""
-    with browser.block():
-        for spec in specs:
-            try:
-                yield spec, render_page(browser, spec)
-            except Exception as e:      # a broken page: a sample that needs it raises the error
-                yield spec, e
 
 
 class PageStore:

@@ -8,6 +8,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Iterator
 
 from synth.engine.config import RunConfig
+from synth.engine.local import collect_chunk
+from synth.engine.manifest import write_shard
+from synth.engine.plan import plan
 
 if TYPE_CHECKING:
     from synth.engine.generator import Generator
@@ -20,7 +23,6 @@ def generate_shard(cfg: RunConfig, out: str, shard: int) -> dict:
     """Generate and write one shard; returns its manifest entry. Reuses the worker's Generator (and its
     Chromium) across tasks of the same run."""
     from synth.engine.generator import Generator
-    from synth.engine.run import collect_chunk, plan, write_shard
 
     global _cached
     if _cached is None or _cached[0] != cfg:

@@ -11,12 +11,11 @@ from collections.abc import Callable
 
 import numpy as np
 
-from synth.engine.config import POOL_SIZE, RunConfig
-from synth.families.base import Reject
+from synth.engine.config import RunConfig
+from synth.core.errors import Reject
 from synth.screens.browser import Browser, RenderedPage
 from synth.screens.pages import PLATFORMS, PageSpec
 from synth.screens.site import NAMESPACE, folder_problem, list_pages
-from synth.core.seeds import page_seed
 
 
 def page_lang(page: RenderedPage) -> str:
@@ -28,20 +27,14 @@ def page_lang(page: RenderedPage) -> str:
     return "zh" if cjk > 0.3 * max(1, sum(not ch.isspace() for ch in chars)) else "en"
 
 
-def grounding_spec(cfg: RunConfig, name: str, lang: str) -> PageSpec:
-    """How a grounding sample shows a folder page: the web screen of the run's level, no widget."""
-    from synth.grounding.levels import screen
-    viewport, dpr = screen("web", cfg.difficulty)
-    return PageSpec(name, lang, 0, "none", "none", viewport, dpr, site=cfg.pages)
-
-
 def _problem(cfg: RunConfig, browser: Browser, name: str) -> tuple[str | None, str, list[str]]:
     """(why the page is not usable or None, its language, the requests it made off the site)."""
     from synth.captcha.compose import puzzle_size
+    from synth.grounding.maker import folder_spec
     from synth.grounding.sample import choose
 
     try:
-        page = browser.render(grounding_spec(cfg, name, "en"), attempts=1)
+        page = browser.render(folder_spec(cfg, name, "en"), attempts=1)
     except RuntimeError as e:
         if "hung" not in str(e):    # Chromium does not start: no page can be tried
             raise
@@ -55,7 +48,7 @@ def _problem(cfg: RunConfig, browser: Browser, name: str) -> tuple[str | None, s
         return "pages.other_language", lang, page.blocked
     if cfg.kind == "grounding":
         try:
-            choose(np.random.default_rng(0), dataclasses.replace(page, spec=grounding_spec(cfg, name, lang)),
+            choose(np.random.default_rng(0), dataclasses.replace(page, spec=folder_spec(cfg, name, lang)),
                    cfg.difficulty)
         except Reject:
             return "pages.no_target", lang, page.blocked
@@ -101,12 +94,3 @@ def survey(cfg: RunConfig, on_page: Callable[[int, int], None] | None = None) ->
               "skipped": reasons, "skipped_pages": skipped,
               "blocked_requests": sum(blocked.values()), "blocked_by_page": blocked}
     return dataclasses.replace(cfg, page_list=tuple(usable)), report
-
-
-def pages_pool(cfg: RunConfig, pool_id: int) -> list[tuple[str, str, int, str]]:
-    """config.page_pool for a --pages run: the (template, lang, variant, mode) of each page of one pool,
-    POOL_SIZE folder pages taken in a shuffled order, each with a modal widget of its own theme (variant)."""
-    rng = np.random.default_rng(page_seed(cfg.seed, pool_id, 0))
-    order = rng.permutation(len(cfg.page_list))
-    return [(*cfg.page_list[order[slot % len(order)]], page_seed(cfg.seed, pool_id, slot + 1), "modal")
-            for slot in range(POOL_SIZE)]

@@ -39,15 +39,6 @@ def drag(start, end) -> dict:
     return action("drag", start, end)
 
 
-def centre(box) -> tuple[float, float]:
-    return ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2)
-
-
-def inside(box, p) -> bool:
-    """Whether point p lies in box [x0, y0, x1, y1] (edges included)."""
-    return box[0] <= p[0] <= box[2] and box[1] <= p[1] <= box[3]
-
-
 class Task(Protocol):
     """An interactive CAPTCHA family: one module in synth/episodes/tasks/ exposing these names."""
     NAME: str

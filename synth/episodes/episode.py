@@ -7,9 +7,9 @@ from collections.abc import Callable
 import numpy as np
 
 from synth.captcha.compose import at_device_scale, compose, puzzle_origin
-from synth.episodes.base import FRAMES_PER_STEP, VERIFY, action, inside
-from synth.families.base import Reject
-from synth.engine.generator import MAX_ATTEMPTS
+from synth.core.geometry import inside
+from synth.episodes.base import FRAMES_PER_STEP, VERIFY, action
+from synth.core.errors import first_passing
 from synth.screens.browser import RenderedPage
 
 
@@ -122,14 +122,10 @@ def start(task, rng: np.random.Generator, level: int, lang: str, size: tuple[int
     widget variant the state needs ("none" unless the task says otherwise). A state that fails a check
     (Reject: an ambiguous draw, an instruction too long for the widget) is drawn again; its reason is
     counted in `why`."""
-    for _ in range(MAX_ATTEMPTS):
-        try:
-            state = task.new(rng, level, size, lang)
-            controls = task.controls(state) if hasattr(task, "controls") else "none"
-            episode = Episode(task, state, page_for(controls), lang, size, dense)
-            episode.image()             # the instruction fits the widget's band
-            return episode
-        except Reject as r:
-            if why is not None:
-                why[r.reason] += 1
-    raise RuntimeError(f"{task.NAME}: no state passed its checks in {MAX_ATTEMPTS} draws")
+    def attempt(_: int) -> Episode:
+        state = task.new(rng, level, size, lang)
+        controls = task.controls(state) if hasattr(task, "controls") else "none"
+        episode = Episode(task, state, page_for(controls), lang, size, dense)
+        episode.image()             # the instruction fits the widget's band
+        return episode
+    return first_passing(attempt, f"{task.NAME}: no state", why)

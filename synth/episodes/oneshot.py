@@ -7,10 +7,10 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from synth.labels import reward, spec
-from synth.captcha.augment import degrade_puzzle
+from synth.captcha.recipe import finish, sample_params
+from synth.core.errors import Exhausted, Reject, first_passing
 from synth.episodes.base import action
-from synth.families.base import Reject, Task
-from synth.engine.generator import MAX_ATTEMPTS, remeasure, takes_lang
+from synth.families.base import Task
 
 NEEDS_VERIFY, ANIMATED, STEP_SECONDS = False, False, 0.0
 
@@ -36,18 +36,14 @@ class OneShot:
 
     def new(self, rng: np.random.Generator, level: int, size: tuple[int, int], lang: str) -> State:
         fam = self.family
-        for _ in range(MAX_ATTEMPTS):
-            try:
-                params = fam.sample_params(rng, level, size, **({"lang": lang} if takes_lang(fam) else {}))
-                puzzle = fam.render(params)
-                task = fam.solve(params, puzzle)
-                rgb, instances, _ = degrade_puzzle(fam, puzzle, level, int(rng.integers(2**31)))
-                if not np.array_equal(instances, puzzle.instances):
-                    remeasure(task, puzzle.instances, instances)
-                return State(fam, params, task, rgb, lang)
-            except Reject:
-                continue
-        raise Reject(f"{fam.NAME}.no_instance")
+
+        def attempt(_: int) -> State:
+            instance = finish(fam, sample_params(fam, rng, level, size, lang), level, rng)
+            return State(fam, instance.params, instance.task, instance.rgb, lang)
+        try:
+            return first_passing(attempt, f"{fam.NAME}: no instance")
+        except Exhausted:
+            raise Reject(f"{fam.NAME}.no_instance") from None
 
     def controls(self, state: State) -> str:
         """The widget variant the page must show ("input": an answer field)."""
@@ -60,7 +56,7 @@ class OneShot:
         return self.family.instruction(state.params, lang)
 
     def accept(self, state: State) -> dict:
-        """The family's accept rule in puzzle pixels (synth.engine.generator.reference, less the page's controls)."""
+        """The family's accept rule in puzzle pixels (synth.captcha.label.reference, less the page's controls)."""
         t = state.task
         if t.rule == "type":
             steps = [spec.step("type", [0, 0, 0, 0], text=t.text)]

@@ -2,7 +2,7 @@
 per process by Chromium and kept (a step draws only the widget)."""
 import numpy as np
 
-from synth.engine.pagestore import render_block
+from synth.screens.widget_pages import render_block
 from synth.screens.browser import Browser, RenderedPage
 from synth.screens.pages import CONTROLS, PageSpec, list_templates
 

@@ -20,7 +20,7 @@ from synth import SCHEMA, __version__
 from synth.labels import spec
 from synth.episodes.base import FRAMES_PER_STEP
 from synth.episodes.episode import Episode
-from synth.families.base import Reject
+from synth.core.errors import Reject
 
 MISTAKE_BY = 3              # a mistake is taken at one of the first MISTAKE_BY steps where the task has one
 TOLERANCES = (12.0, 6.0, 3.0, 1.0)   # drag end tolerances tried, widest first (screenshot pixels)

@@ -12,7 +12,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterator
 
-from synth.tools.dataset import iter_samples, load_manifest
+from synth.tools.dataset import iter_samples
+from synth.engine.manifest import read_manifest
 from synth.export.coords import CONVENTIONS, frame
 
 FORMAT_NAMES = ("venus", "llamafactory", "swift", "trl", "screenspot")
@@ -56,7 +57,7 @@ def check(datasets: list[Path], fmt: str, options: Options) -> list[str]:
         raise ValueError(f"--max-pixels must be at least {28 * 28}, got {options.max_pixels}")
     kinds = []
     for d in datasets:
-        kind = load_manifest(d)["config"]["kind"]
+        kind = read_manifest(d)["config"]["kind"]
         if kind not in module.KINDS:
             raise ValueError(f"format {fmt!r} cannot express {kind} samples ({d}); formats that can: "
                              f"{', '.join(formats_for(kind))}")

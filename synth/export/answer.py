@@ -6,6 +6,7 @@ target: the nearest grid point to the reference that maps back inside the accept
 end is chosen so that the displacement read back is the closest the grid allows)."""
 import re
 
+from synth.core.geometry import inside
 from synth.export.coords import Frame
 from synth.labels.actions import parse_venus
 
@@ -20,29 +21,25 @@ def answer_actions(label: dict) -> list[dict]:
 
     def submit(i: int, a: dict) -> bool:
         focus = i + 1 < len(acts) and acts[i + 1]["type"] == "type"
-        return a["type"] == "click" and not focus and any(_inside(a["point"], b) for b in neutral)
+        return a["type"] == "click" and not focus and any(inside(b, a["point"]) for b in neutral)
 
     return [a for i, a in enumerate(acts) if not submit(i, a)]
-
-
-def _inside(p, b) -> bool:
-    return b[0] <= p[0] <= b[2] and b[1] <= p[1] <= b[3]
 
 
 def _nearest_inside(frame: Frame, p, region) -> list[int]:
     """The grid point nearest to `p` whose pixel lies in `region` (p's own rounding when no neighbour does)."""
     q = frame.to_model(p)
     candidates = [[q[0] + dx, q[1] + dy] for dx in (-1, 0, 1) for dy in (-1, 0, 1)]
-    inside = [c for c in candidates if _inside(frame.to_pixels(c), region)]
-    if not inside:
+    hits = [c for c in candidates if inside(region, frame.to_pixels(c))]
+    if not hits:
         return q
-    return min(inside, key=lambda c: sum((a - b) ** 2 for a, b in zip(frame.to_pixels(c), p)))
+    return min(hits, key=lambda c: sum((a - b) ** 2 for a, b in zip(frame.to_pixels(c), p)))
 
 
 def _region_of(label: dict, point) -> list[float] | None:
     """The accept region (or neutral field) that contains `point`, smallest first."""
     boxes = [s["region"] for s in label["accept"]["steps"]] + label["accept"]["neutral_regions"]
-    hits = [b for b in boxes if _inside(point, b)]
+    hits = [b for b in boxes if inside(b, point)]
     return min(hits, key=lambda b: (b[2] - b[0]) * (b[3] - b[1])) if hits else None
 
 

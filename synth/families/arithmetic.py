@@ -4,7 +4,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from synth.families.base import Puzzle, Reject, Task
+from synth.families.base import Puzzle, Task
+from synth.core.errors import Reject
 from synth.families.text import (FONTS, Glyph, Line, dark_colour, layout_row, line_width, read_glyphs, render_glyphs,
                                  rounded_points)
 from synth.core.levels import LevelTable, draw as draw_knob

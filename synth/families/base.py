@@ -9,14 +9,6 @@ from synth.families.kit import draw
 from synth.core.levels import LevelTable
 
 
-class Reject(Exception):
-    """An instance failed a check; `reason` is counted in the manifest (e.g. "counting.ambiguous_visibility")."""
-
-    def __init__(self, reason: str) -> None:
-        super().__init__(reason)
-        self.reason = reason
-
-
 @dataclass
 class Puzzle:
     """A drawn puzzle: pixels, a z-ordered instance map (0 = background) and per-instance facts."""

@@ -4,8 +4,10 @@ from dataclasses import dataclass
 import numpy as np
 
 from synth.families.kit import draw
+from synth.families.kit.kinds import Kind, emoji_kinds, kind_by_key, shape_kinds
 from synth.families.kit import grammar as _grammar
-from synth.families.base import Puzzle, Reject, Task, visible_objects
+from synth.families.base import Puzzle, Task, visible_objects
+from synth.core.errors import Reject
 from synth.families.kit.placement import place
 from synth.core.levels import LevelTable, draw as draw_knob
 
@@ -60,7 +62,7 @@ class Params:
     knobs: dict
 
 
-def similar_kinds(target: draw.Kind, pool: tuple[draw.Kind, ...]) -> list[draw.Kind]:
+def similar_kinds(target: Kind, pool: tuple[Kind, ...]) -> list[Kind]:
     """Kinds easy to confuse with `target`: same emoji category, or same shape or colour."""
     if target.category == "shape":
         _, colour, shape = target.key.split(":")
@@ -68,14 +70,14 @@ def similar_kinds(target: draw.Kind, pool: tuple[draw.Kind, ...]) -> list[draw.K
     return [k for k in pool if k != target and k.category == target.category]
 
 
-def pick_kinds(rng: np.random.Generator, n_distractor_kinds: int, similar: float) -> tuple[draw.Kind, list[draw.Kind]]:
+def pick_kinds(rng: np.random.Generator, n_distractor_kinds: int, similar: float) -> tuple[Kind, list[Kind]]:
     """A target kind and distinct distractor kinds, each similar to the target with probability `similar`."""
-    pool = draw.emoji_kinds() if rng.random() < 0.6 else draw.shape_kinds()
+    pool = emoji_kinds() if rng.random() < 0.6 else shape_kinds()
     target = pool[int(rng.integers(len(pool)))]
     alike = similar_kinds(target, pool)
     taken = {target, *alike}
     other = [k for k in pool if k not in taken]
-    chosen: list[draw.Kind] = []
+    chosen: list[Kind] = []
     for _ in range(n_distractor_kinds):
         src = alike if (rng.random() < similar and alike) else other
         src = [k for k in src if k not in chosen] or [k for k in pool if k != target and k not in chosen]
@@ -127,7 +129,7 @@ def render(params: Params) -> Puzzle:
     meta = {}
     for i, (role, key, x, y, s, tilt) in enumerate(params.objects, start=1):
         canvas.paste(draw.rotated(draw.sprite(key, s), tilt), x, y, i)
-        meta[i] = {"role": role, "label": draw.kind_by_key(key).en, "kind": key}
+        meta[i] = {"role": role, "label": kind_by_key(key).en, "kind": key}
     return Puzzle(canvas.rgb, canvas.instances, canvas.full_area, meta)
 
 
@@ -159,9 +161,9 @@ def solve(params: Params, puzzle: Puzzle) -> Task:
 
 
 def instruction(params: Params, lang: str) -> str:
-    kind = draw.kind_by_key(params.target)
+    kind = kind_by_key(params.target)
     if params.task == "type":
-        return (f"图中有几{_grammar.measure_word(kind)}{kind.zh}？请输入数字" if lang == "zh"
+        return (f"图中有几{kind.measure_word()}{kind.zh}？请输入数字" if lang == "zh"
                 else f"How many {_grammar.plural(kind.en)} are in the picture? Type the number.")
     return (f"请点击图中所有的{kind.zh}，然后点击验证" if lang == "zh"
             else f"Click every {_grammar.singular(kind.en)}, then press Verify.")

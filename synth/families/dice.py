@@ -5,7 +5,9 @@ import cv2
 import numpy as np
 
 from synth.families.kit import draw
-from synth.families.base import Puzzle, Reject, Task
+from synth.families.kit.kinds import COLOURS, kind_by_key
+from synth.families.base import Puzzle, Task
+from synth.core.errors import Reject
 from synth.families.kit.placement import place
 from synth.core.levels import LevelTable, draw as draw_knob
 
@@ -149,7 +151,7 @@ def sample_params(rng: np.random.Generator, level: int, size: tuple[int, int], i
             kinds.append(("dot", max(6, round(2 * k["pip"] * float(np.mean(sides))))))
         else:
             shape = ("circle", "star", "triangle", "cross", "hexagon")[int(rng.integers(5))]
-            colour = tuple(draw.COLOURS)[int(rng.integers(len(draw.COLOURS)))]
+            colour = tuple(COLOURS)[int(rng.integers(len(COLOURS)))]
             kinds.append((f"shape:{colour}:{shape}", max(12, round(float(rng.uniform(0.35, 0.6)) * float(np.mean(sides))))))
     d_tilts = [float(rng.uniform(-30, 30)) if kd != "dot" else 0.0 for kd, _ in kinds]
     d_boxes = [draw.rotated_side(s, t) for (_, s), t in zip(kinds, d_tilts)]
@@ -216,7 +218,7 @@ def render(params: Params) -> Puzzle:
             label = "loose dot"
         else:
             rgba = draw.rotated(draw.sprite(kind, s), tilt)
-            label = draw.kind_by_key(kind).en
+            label = kind_by_key(kind).en
         canvas.paste(rgba, x, y, nid)
         meta[nid] = {"role": "distractor", "label": label, "kind": kind}
         nid += 1

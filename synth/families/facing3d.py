@@ -10,7 +10,8 @@ import numpy as np
 from synth.families.kit import draw
 from synth.families.kit import render3d as r3
 from synth.families.kit import scene3d as s3
-from synth.families.base import Puzzle, Reject, Task
+from synth.families.base import Puzzle, Task
+from synth.core.errors import Reject
 from synth.core.levels import LevelTable, draw as draw_knob
 
 NAME = "facing3d"

@@ -5,8 +5,10 @@ import cv2
 import numpy as np
 
 from synth.families.kit import draw
+from synth.families.kit.kinds import emoji_kinds, kind_by_key, shape_kinds
 from synth.families.kit import grammar as _grammar
-from synth.families.base import Puzzle, Reject, Task
+from synth.families.base import Puzzle, Task
+from synth.core.errors import Reject
 from synth.families.counting import pick_kinds
 from synth.families.slider import landscape
 from synth.core.levels import LevelTable, draw as draw_knob
@@ -104,7 +106,7 @@ def sample_params(rng: np.random.Generator, level: int, size: tuple[int, int], i
     target, distractors = pick_kinds(rng, knobs["distractor_kinds"], knobs["similar"])
     distractors = [k for k in distractors if not confusable(k.key, target.key)]
     if not distractors:
-        pool = [k for k in draw.emoji_kinds() + draw.shape_kinds() if k != target and not confusable(k.key, target.key)]
+        pool = [k for k in emoji_kinds() + shape_kinds() if k != target and not confusable(k.key, target.key)]
         distractors = [pool[int(rng.integers(len(pool)))]]
     n_targets = 0 if infeasible else knobs["targets"]
     order = [int(i) for i in rng.permutation(n * n)]
@@ -185,7 +187,7 @@ def render(params: Params) -> Puzzle:
     for i, (role, key, x, y, s, tilt) in enumerate(params.objects, start=n * n + 1):
         spr = draw.rotated(draw.sprite(key, s), tilt)
         canvas.paste(spr, x, y, i)
-        meta[i] = {"role": role, "label": draw.kind_by_key(key).en, "kind": key}
+        meta[i] = {"role": role, "label": kind_by_key(key).en, "kind": key}
         regions[i] = (max(x, 0), max(y, 0), min(x + spr.shape[1], w), min(y + spr.shape[0], h))
     # the white lines between tiles lie over everything, as when one picture is cut into squares: they are
     # the columns and rows that the tiles' spans leave out
@@ -272,7 +274,7 @@ def solve(params: Params, puzzle: Puzzle) -> Task:
 
 
 def instruction(params: Params, lang: str) -> str:
-    kind = draw.kind_by_key(params.target)
+    kind = kind_by_key(params.target)
     if lang == "zh":
         return f"请选择所有包含{kind.zh}的图块，然后点击验证；如果没有，请点击跳过"
     return (f"Select all squares with {_grammar.article(_grammar.singular(kind.en))}, then click Verify. "

@@ -9,7 +9,8 @@ from PIL import Image, ImageDraw, ImageFont
 from synth.families.kit import draw
 from synth.core import paths
 from synth.families.kit import grammar as _grammar
-from synth.families.base import Puzzle, Reject, Task
+from synth.families.base import Puzzle, Task
+from synth.core.errors import Reject
 from synth.core.levels import LevelTable, draw as draw_knob
 
 NAME = "hold"

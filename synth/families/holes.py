@@ -6,7 +6,9 @@ import cv2
 import numpy as np
 
 from synth.families.kit import draw
-from synth.families.base import Puzzle, Reject, Task
+from synth.families.kit.kinds import COLOURS
+from synth.families.base import Puzzle, Task
+from synth.core.errors import Reject
 from synth.families.kit.placement import place
 from synth.families.text import glyph_alpha
 from synth.core.levels import LevelTable, draw as draw_knob
@@ -55,7 +57,7 @@ class Shape:
     cy: float
     radius: float          # pixels
     angle: float           # clockwise degrees
-    colour: str            # key of draw.COLOURS
+    colour: str            # key of COLOURS
     outer: tuple           # kind-specific outline parameters (see outline())
     holes: tuple[tuple[float, float, float, float, float], ...]   # (u, v, r, aspect, tilt) in units of the radius
 
@@ -170,7 +172,7 @@ def _holes(rng: np.random.Generator, count: int, room: float, size_range: tuple,
 
 def make_shape(rng: np.random.Generator, holes: int, radius: float, k: dict, wall: float, row: dict) -> Shape:
     """A shape meant to have `holes` holes (the rendered pixels decide)."""
-    colour = tuple(draw.COLOURS)[int(rng.integers(len(draw.COLOURS)))]
+    colour = tuple(COLOURS)[int(rng.integers(len(COLOURS)))]
     angle = float(rng.uniform(-k["tilt"], k["tilt"]))
     aspect = round(float(rng.uniform(0.8, 1.0)), 3)
     hs = row["hole_size_range"]
@@ -250,14 +252,14 @@ SQUARE3 = np.ones((3, 3), np.uint8)
 @lru_cache(maxsize=64)
 def shading(colour: str, n: int) -> np.ndarray:
     """A shape's fill on an n x n square: its colour lit from the top left (uint8 RGB)."""
-    base = np.array(draw.COLOURS[colour][0], np.float32)
+    base = np.array(COLOURS[colour][0], np.float32)
     ramp = np.linspace(1.12, 0.88, n, dtype=np.float32)
     return np.clip(base[None, None] * ((ramp[None, :] + ramp[:, None]) / 2)[..., None], 0, 255).astype(np.uint8)
 
 
 def rim_rgb(colour: str) -> np.ndarray:
     """The darker colour of a shape's outline."""
-    return (np.array(draw.COLOURS[colour][0], np.float32) * 0.55).astype(np.uint8)
+    return (np.array(COLOURS[colour][0], np.float32) * 0.55).astype(np.uint8)
 
 
 def render(params: Params) -> Puzzle:

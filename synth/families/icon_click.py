@@ -11,8 +11,10 @@ import cv2
 import numpy as np
 
 from synth.families.kit import draw
+from synth.families.kit.kinds import emoji_kinds, kind_by_key
 from synth.families.kit import glyphs as _glyphs, photo as _photo
-from synth.families.base import Puzzle, Reject, Task
+from synth.families.base import Puzzle, Task
+from synth.core.errors import Reject
 from synth.core.levels import LevelTable, draw as draw_knob
 
 NAME = "icon_click"
@@ -123,7 +125,7 @@ def best_iou(shape: np.ndarray, bank: np.ndarray) -> float:
 @lru_cache(maxsize=1)
 def similarity() -> tuple[tuple[str, ...], np.ndarray]:
     """(emoji kind keys but the blobs, matrix of best IoU over turns between their clean silhouettes)."""
-    keys = tuple(k.key for k in draw.emoji_kinds() if k.en not in BLOBS)
+    keys = tuple(k.key for k in emoji_kinds() if k.en not in BLOBS)
     alpha = {k: draw.sprite(k, 64)[..., 3] for k in keys}
     upright = {k: normalised(a) for k, a in alpha.items()}
     banks = {k: turned_bank(a) for k, a in alpha.items()}
@@ -149,7 +151,7 @@ def layout(size: tuple[int, int], strip: str) -> tuple[tuple[int, int, int, int]
 
 def pick_kinds(rng: np.random.Generator, k: int, m: int, similar: float) -> list[str]:
     keys, sim = similarity()
-    kinds = draw.emoji_kinds()
+    kinds = emoji_kinds()
     cat = {kd.key: kd.category for kd in kinds}
     chosen: list[int] = []
     for slot in range(k + m):
@@ -186,7 +188,7 @@ def sample_params(rng: np.random.Generator, level: int, size: tuple[int, int], i
     for i, (key, (x, y), s, t) in enumerate(zip(keys, spots, sides, tilts)):
         fill = FILLS[int(rng.integers(len(FILLS)))] if level >= 3 else FILLS[0]
         icons.append(("target" if i < k else "distractor", key, sx0 + x, sy0 + y, s, t, fill))
-    return Params(size=size, target=",".join(draw.kind_by_key(key).en for key in keys[:k]), strip=strip,
+    return Params(size=size, target=",".join(kind_by_key(key).en for key in keys[:k]), strip=strip,
                   icons=tuple(icons), photo=_photo.sample_window(rng), dim=knobs["dim"], knobs=knobs)
 
 
@@ -231,7 +233,7 @@ def render(params: Params) -> Puzzle:
         shadow[..., 3] = draw.gaussian_blur(img[..., 3], 1.5)
         canvas.paste(shadow, x + off, y + off, 0, opacity=0.75, hides=False)
         canvas.paste(img, x, y, i, opacity=0.95)
-        meta[i] = {"role": role, "label": draw.kind_by_key(key).en, "kind": key}
+        meta[i] = {"role": role, "label": kind_by_key(key).en, "kind": key}
     # the prompt strip: a light band with the icons to click, small, dark and upright, in order
     _, (x0, y0, x1, y1) = layout(params.size, params.strip)
     band = np.dstack([np.full((y1 - y0, x1 - x0, 3), 246, np.uint8), np.full((y1 - y0, x1 - x0), 255, np.uint8)])
@@ -243,7 +245,7 @@ def render(params: Params) -> Puzzle:
     s, lefts, top = prompt_spots(params.size, params.strip, len(targets))
     for j, (ic, left) in enumerate(zip(targets, lefts)):
         canvas.paste(silhouette(ic[1], s, 0.0, PROMPT_INK), left, top, PROMPT + j)
-        meta[PROMPT + j] = {"role": "prompt", "label": draw.kind_by_key(ic[1]).en, "kind": ic[1]}
+        meta[PROMPT + j] = {"role": "prompt", "label": kind_by_key(ic[1]).en, "kind": ic[1]}
     canvas.full_area.pop(0, None)
     return Puzzle(canvas.rgb, canvas.instances, canvas.full_area, meta)
 

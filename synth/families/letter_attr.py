@@ -12,7 +12,8 @@ import numpy as np
 
 from synth.families.kit import draw
 from synth.families.kit import glyphs as _glyphs
-from synth.families.base import Puzzle, Reject, Task
+from synth.families.base import Puzzle, Task
+from synth.core.errors import Reject
 from synth.core.levels import LevelTable, draw as draw_knob
 
 NAME = "letter_attr"

@@ -8,7 +8,8 @@ import numpy as np
 from scipy.signal import correlate2d
 
 from synth.families.kit import draw
-from synth.families.base import Puzzle, Reject, Task
+from synth.families.base import Puzzle, Task
+from synth.core.errors import Reject
 from synth.core.levels import LevelTable, draw as draw_knob
 
 NAME = "match"

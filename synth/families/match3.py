@@ -7,7 +7,9 @@ import cv2
 import numpy as np
 
 from synth.families.kit import draw
-from synth.families.base import Puzzle, Reject, Task
+from synth.families.kit.kinds import kind_by_key
+from synth.families.base import Puzzle, Task
+from synth.core.errors import Reject
 from synth.families.counting import pick_kinds
 from synth.families.kit.icon_match import MIN_MARGIN, best_kinds, look_alike, read_icons
 from synth.families.swap import UNIT, card_alpha, icon_sprite, over
@@ -236,7 +238,7 @@ def render(params: Params) -> Puzzle:
         s = rgb.shape[0]
         icons[y0 + o:y0 + o + s, x0 + o:x0 + o + s] = rgb
         cover[y0 + o:y0 + o + s, x0 + o:x0 + o + s] = a
-        kind = draw.kind_by_key(key)
+        kind = kind_by_key(key)
         role = "target" if i == params.move[0] else ("slot" if i == params.move[1] else "tile")
         meta[i + 1] = {"role": role, "label": kind.en, "kind": kind.key}
         full[i + 1] = card_area

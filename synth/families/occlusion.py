@@ -5,8 +5,10 @@ import cv2
 import numpy as np
 
 from synth.families.kit import draw
+from synth.families.kit.kinds import kind_by_key
 from synth.families.kit import grammar as _grammar
-from synth.families.base import Puzzle, Reject, Task, visible_objects
+from synth.families.base import Puzzle, Task, visible_objects
+from synth.core.errors import Reject
 from synth.families.counting import pick_kinds
 from synth.families.kit.placement import place
 from synth.core.levels import LevelTable, draw as draw_knob
@@ -116,7 +118,7 @@ def render(params: Params) -> Puzzle:
     meta = {}
     for i, (role, key, x, y, s) in enumerate(params.objects, start=1):
         canvas.paste(draw.sprite(key, s), x, y, i)
-        meta[i] = {"role": role, "label": draw.kind_by_key(key).en, "kind": key}
+        meta[i] = {"role": role, "label": kind_by_key(key).en, "kind": key}
     for j, (x0, y0, x1, y1, rgb, opacity) in enumerate(params.cards, start=len(params.objects) + 1):
         card = np.zeros((y1 - y0, x1 - x0, 4), np.uint8)
         cv2.rectangle(card, (0, 0), (x1 - x0 - 1, y1 - y0 - 1), (*rgb, 255), -1)
@@ -156,9 +158,9 @@ def solve(params: Params, puzzle: Puzzle) -> Task:
 
 
 def instruction(params: Params, lang: str) -> str:
-    kind = draw.kind_by_key(params.target)
+    kind = kind_by_key(params.target)
     if params.task == "count":
-        return (f"一共有几{_grammar.measure_word(kind)}{kind.zh}（包括被遮住一部分的）？请输入数字" if lang == "zh"
+        return (f"一共有几{kind.measure_word()}{kind.zh}（包括被遮住一部分的）？请输入数字" if lang == "zh"
                 else f"How many {_grammar.plural(kind.en)} are there, including partly hidden ones? Type the number.")
     return (f"请点击所有被卡片遮住一部分的{kind.zh}，然后点击验证" if lang == "zh"
             else f"Click every {_grammar.singular(kind.en)} that is partly covered, then press Verify.")

@@ -6,7 +6,8 @@ import cv2
 import numpy as np
 
 from synth.families.kit import draw
-from synth.families.base import Puzzle, Reject, Task
+from synth.families.base import Puzzle, Task
+from synth.core.errors import Reject
 from synth.families.order import free_spots
 from synth.core.levels import LevelTable, draw as draw_knob
 

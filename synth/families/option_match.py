@@ -6,10 +6,13 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
+from synth.core.geometry import contains
 from synth.families.kit import draw
+from synth.families.kit.kinds import emoji_kinds, kind_by_key, shape_kinds
 from synth.families import match as poly
 from synth.families.kit.icon_match import MIN_MARGIN, best_kinds, look_alike, read_icons
-from synth.families.base import Puzzle, Reject, Task
+from synth.families.base import Puzzle, Task
+from synth.core.errors import Reject
 from synth.families.counting import pick_kinds, similar_kinds
 from synth.families.dice import Die, die_layers
 from synth.families.grid import upright_only
@@ -287,7 +290,7 @@ def _sample_sequence(rng, knobs, geo, size) -> tuple[tuple, list[tuple]]:
     seq = [first.key] + [r.key for r in rest[:k - 1]]
     seq = [seq[i] for i in rng.permutation(k).tolist()]
     spare = [r.key for r in rest[k - 1:]]
-    pool = draw.emoji_kinds() if first.key.startswith("emoji:") else draw.shape_kinds()
+    pool = emoji_kinds() if first.key.startswith("emoji:") else shape_kinds()
     ref = tuple(seq)
     options = [ref]
     for _ in range(200):
@@ -309,7 +312,7 @@ def _sample_sequence(rng, knobs, geo, size) -> tuple[tuple, list[tuple]]:
             cand = [cand[i] for i in rng.permutation(k).tolist()]
         elif how == "replace":
             i = int(rng.integers(k))
-            alike = [a.key for a in similar_kinds(draw.kind_by_key(cand[i]), pool)
+            alike = [a.key for a in similar_kinds(kind_by_key(cand[i]), pool)
                      if a.key not in keys and not any(look_alike(a.key, c) for c in keys)]
             src = alike if alike and rng.random() < knobs["vary"] else spare
             cand[i] = src[int(rng.integers(len(src)))]
@@ -422,14 +425,14 @@ def render(params: Params) -> Puzzle:
         if mode == "count":
             for key, x, y, s, t in content:
                 canvas.paste(draw.rotated(draw.sprite(key, s), t), x, y, nid)
-                meta[nid] = {"role": "item", "label": draw.kind_by_key(key).en, "kind": key, "panel": pid}
+                meta[nid] = {"role": "item", "label": kind_by_key(key).en, "kind": key, "panel": pid}
                 items.append(nid)
                 nid += 1
         elif mode == "sequence":
             slots = _sequence_slots(inner(box, params.size), len(content), side)
             for key, (x, y) in zip(content, slots):
                 canvas.paste(draw.sprite(key, side), x, y, nid)
-                meta[nid] = {"role": "item", "label": draw.kind_by_key(key).en, "kind": key, "panel": pid}
+                meta[nid] = {"role": "item", "label": kind_by_key(key).en, "kind": key, "panel": pid}
                 items.append((nid, x, y))
                 nid += 1
         elif mode == "rotated":
@@ -462,10 +465,6 @@ def render(params: Params) -> Puzzle:
 
 # ---------------------------------------------------------------- verification
 
-def _inside(box, panel) -> bool:
-    return panel[0] <= box[0] and panel[1] <= box[1] and box[2] <= panel[2] and box[3] <= panel[3]
-
-
 def _check_items(puzzle: Puzzle, ids: list[int], panel, boxes, areas, least: float) -> None:
     """Every item shows whole, big enough, inside its panel."""
     for i in ids:
@@ -473,7 +472,7 @@ def _check_items(puzzle: Puzzle, ids: list[int], panel, boxes, areas, least: flo
             raise Reject(f"{NAME}.item_hidden")
         if areas[i] < least:
             raise Reject(f"{NAME}.item_too_small")
-        if not _inside(boxes[i], panel):
+        if not contains(panel, boxes[i]):
             raise Reject(f"{NAME}.item_outside_panel")
 
 
@@ -491,7 +490,7 @@ def _values(params: Params, puzzle: Puzzle, boxes: dict, areas: np.ndarray) -> t
         for pid, ids in items.items():
             _check_items(puzzle, ids, panels[pid], boxes, areas, MIN_ITEM_PX * scale)
             # the objects the instance map shows within the panel
-            values[pid] = sum(1 for i, b in boxes.items() if i > ref_id and _inside(b, panels[pid])
+            values[pid] = sum(1 for i, b in boxes.items() if i > ref_id and contains(panels[pid], b)
                               and puzzle.meta[i]["role"] == "item")
     elif mode == "dice":
         values, min_contrast = {}, 255.0
@@ -503,7 +502,7 @@ def _values(params: Params, puzzle: Puzzle, boxes: dict, areas: np.ndarray) -> t
                 shown = areas[die_id] + sum(int(areas[p]) for p in pip_ids)
                 if die_id not in boxes or shown < ITEM_VISIBLE * puzzle.full_area[die_id]:
                     raise Reject(f"{NAME}.item_hidden")
-                if not _inside(boxes[die_id], panels[pid]):
+                if not contains(panels[pid], boxes[die_id]):
                     raise Reject(f"{NAME}.item_outside_panel")
                 _check_items(puzzle, pip_ids, boxes[die_id], boxes, areas, MIN_PIP_PX * scale)
                 assert pip_ids == list(range(die_id + 1, die_id + 1 + len(pip_ids)))    # as render numbers them

@@ -7,8 +7,10 @@ import numpy as np
 from PIL import Image, ImageDraw, ImageFont
 
 from synth.families.kit import draw
+from synth.families.kit.kinds import emoji_kinds, kind_by_key
 from synth.families.kit import glyphs as _glyphs, grammar as _grammar
-from synth.families.base import Puzzle, Reject, Task
+from synth.families.base import Puzzle, Task
+from synth.core.errors import Reject
 from synth.core.levels import LevelTable, draw as draw_knob
 
 NAME = "order"
@@ -109,7 +111,7 @@ def sample_params(rng: np.random.Generator, level: int, size: tuple[int, int], i
     mode = mode or ("icon", "icon", "latin", "hanzi")[int(rng.integers(4))]
     n, m = knobs["count"], knobs["distractors"]
     if mode == "icon":
-        pool = [k for k in draw.emoji_kinds()]
+        pool = [k for k in emoji_kinds()]
         picked = [pool[i] for i in rng.choice(len(pool), n, replace=False)]
         names = [k.key for k in picked]
         cats = {k.category for k in picked}
@@ -178,7 +180,7 @@ def box_side(mode: str, s: int) -> int:
 
 
 def label(mode: str, name: str) -> str:
-    return draw.kind_by_key(name).en if mode == "icon" else name
+    return kind_by_key(name).en if mode == "icon" else name
 
 
 @lru_cache(maxsize=2)   # a CJK face holds ~0.6 MB; sizes vary by character, so more faces rarely hit again
@@ -317,7 +319,7 @@ def solve(params: Params, puzzle: Puzzle) -> Task:
 def instruction(params: Params, lang: str) -> str:
     names = params.target.split(",")
     if params.mode == "icon":
-        kinds = [next(k for k in draw.emoji_kinds() if k.en == n) for n in names]
+        kinds = [next(k for k in emoji_kinds() if k.en == n) for n in names]
         if lang == "zh":
             return "请依次点击：" + "、".join(k.zh for k in kinds)
         return "Click in this order: " + ", ".join(_grammar.singular(k.en) for k in kinds)

@@ -8,8 +8,10 @@ import numpy as np
 from PIL import Image, ImageDraw, ImageFont
 
 from synth.families.kit import draw
+from synth.families.kit.kinds import COLOURS
 from synth.core import paths
-from synth.families.base import Puzzle, Reject, Task
+from synth.families.base import Puzzle, Task
+from synth.core.errors import Reject
 from synth.core.levels import LevelTable, draw as draw_knob
 
 NAME = "path"
@@ -315,7 +317,7 @@ def sample_params(rng: np.random.Generator, level: int, size: tuple[int, int], i
             break
     else:
         raise Reject(f"{NAME}.no_layout")
-    lines = tuple(("" if same else colours[k], tuple(SAME_RGB if same else draw.COLOURS[colours[k]][0]), letters[k],
+    lines = tuple(("" if same else colours[k], tuple(SAME_RGB if same else COLOURS[colours[k]][0]), letters[k],
                    ctrls[k]) for k in range(n))
     # ask about a line whose end looks clear from the geometry (solve checks it on the pixels)
     clear = [k for k in range(n) if end_clear(curves, k, setting)]
@@ -458,5 +460,5 @@ def instruction(params: Params, lang: str) -> str:
     if params.same_colour:
         return (f"请点击从 {params.target} 出发的线条的终点" if lang == "zh"
                 else f"Click where the line starting at {params.target} ends.")
-    zh = draw.COLOURS[params.target][1]
+    zh = COLOURS[params.target][1]
     return f"请点击{zh}线条的终点" if lang == "zh" else f"Click where the {params.target} line ends."

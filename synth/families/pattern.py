@@ -7,8 +7,10 @@ import cv2
 import numpy as np
 
 from synth.families.kit import draw
+from synth.families.kit.kinds import COLOURS, kind_by_key
 from synth.families.kit import grammar as _grammar
-from synth.families.base import Puzzle, Reject, Task
+from synth.families.base import Puzzle, Task
+from synth.core.errors import Reject
 from synth.core.levels import LevelTable, draw as draw_knob
 
 NAME = "pattern"
@@ -77,7 +79,7 @@ def hue_gap(a: float, b: float) -> float:
     return min(d, 360 - d)
 
 
-PALETTE_HUES = {c: hue_of(rgb) for c, (rgb, _) in draw.COLOURS.items()}
+PALETTE_HUES = {c: hue_of(rgb) for c, (rgb, _) in COLOURS.items()}
 _TURN = np.arange(256, dtype=np.float32) / 256 * 2 * np.pi
 HUE_SIN_COS = np.stack([np.sin(_TURN), np.cos(_TURN)])    # of every 8-bit hue (COLOR_RGB2HSV_FULL)
 
@@ -156,7 +158,7 @@ def opaque_mask(overlay: tuple, w: int, h: int) -> np.ndarray:
 
 def pick_kinds(rng: np.random.Generator, n: int, similar: float) -> tuple[str, list[str]]:
     """A target kind and `n` distractor kinds; colours unlike the target's stay HUE_SEPARATION away from it."""
-    colours = list(draw.COLOURS)
+    colours = list(COLOURS)
     tc, ts = colours[int(rng.integers(len(colours)))], SHAPES[int(rng.integers(len(SHAPES)))]
     far = [c for c in colours if hue_gap(PALETTE_HUES[c], PALETTE_HUES[tc]) >= HUE_SEPARATION]
     other_shapes = [s for s in SHAPES if s != ts]
@@ -222,7 +224,7 @@ def render(params: Params) -> Puzzle:
     meta = {}
     for i, (role, key, x, y, s) in enumerate(params.objects, start=1):
         canvas.paste(draw.sprite(key, s), x, y, i)
-        meta[i] = {"role": role, "label": draw.kind_by_key(key).en, "kind": key}
+        meta[i] = {"role": role, "label": kind_by_key(key).en, "kind": key}
     # the frosted parts first (one veil), then the opaque parts (one occluder) over everything
     nid = len(params.objects) + 1
     for hides in (False, True):
@@ -329,7 +331,7 @@ def solve(params: Params, puzzle: Puzzle) -> Task:
 
 
 def instruction(params: Params, lang: str) -> str:
-    kind = draw.kind_by_key(params.target)
+    kind = kind_by_key(params.target)
     if lang == "zh":
-        return f"你能看到几{_grammar.measure_word(kind)}{kind.zh}？请输入数字"
+        return f"你能看到几{kind.measure_word()}{kind.zh}？请输入数字"
     return f"How many {_grammar.plural(kind.en)} can you see? Type the number."

@@ -10,8 +10,10 @@ import cv2
 import numpy as np
 
 from synth.families.kit import draw
+from synth.families.kit.kinds import emoji_kinds, kind_by_key
 from synth.families.kit import photos as _photos
-from synth.families.base import Puzzle, Reject, Task
+from synth.families.base import Puzzle, Task
+from synth.core.errors import Reject
 from synth.families.jigsaw import LINE, layout, tile_box
 from synth.core.levels import LevelTable, draw as draw_knob
 
@@ -138,7 +140,7 @@ def sample_params(rng: np.random.Generator, level: int, size: tuple[int, int], i
              "similar": draw_knob(rng, row["similar_range"])}
     n = knobs["grid"]
     geo = layout(size, n, n)
-    kinds = {k.key: k for k in draw.emoji_kinds() if k.en in TARGETS}
+    kinds = {k.key: k for k in emoji_kinds() if k.en in TARGETS}
     keys = sorted(kinds)
     target = keys[int(rng.integers(len(keys)))]
     view = _photos.sample_view(rng, _photos.choices(None, DENY))
@@ -185,7 +187,7 @@ def render(params: Params) -> Puzzle:
         off = max(1, s // 40)
         canvas.paste(shadow, x + off, y + 2 * off, 0, opacity=0.35, hides=False)
         canvas.paste(spr, x, y, OBJECT + i)
-        meta[OBJECT + i] = {"role": role, "label": draw.kind_by_key(key).en, "kind": key}
+        meta[OBJECT + i] = {"role": role, "label": kind_by_key(key).en, "kind": key}
     canvas.full_area.pop(0, None)
     rgb, inst = canvas.rgb, canvas.instances
     free = inst == 0
@@ -277,7 +279,7 @@ def solve(params: Params, puzzle: Puzzle) -> Task:
 
 
 def instruction(params: Params, lang: str) -> str:
-    kind = draw.kind_by_key(params.target)
+    kind = kind_by_key(params.target)
     if lang == "zh":
         return f"请选择所有包含{kind.zh}的方格，然后点击验证"
     return f"Select all squares with {kind.plural('en')}, then click Verify."

@@ -10,7 +10,8 @@ import numpy as np
 
 from synth.families.kit import draw
 from synth.families.kit import photos as _photos
-from synth.families.base import Puzzle, Reject, Task, visible_objects
+from synth.families.base import Puzzle, Task, visible_objects
+from synth.core.errors import Reject
 from synth.core.levels import LevelTable, draw as draw_knob
 
 NAME = "restore"

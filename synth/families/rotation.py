@@ -7,7 +7,9 @@ import cv2
 import numpy as np
 
 from synth.families.kit import draw
-from synth.families.base import Puzzle, Reject, Task, visible_objects
+from synth.families.kit.kinds import emoji_kinds, kind_by_key
+from synth.families.base import Puzzle, Task, visible_objects
+from synth.core.errors import Reject
 from synth.core.levels import LevelTable, draw as draw_knob
 from synth.core.paths import ASSETS
 
@@ -55,7 +57,7 @@ def sample_params(rng: np.random.Generator, level: int, size: tuple[int, int], i
                   kind: str | None = None) -> Params:
     row = TABLE.row(level)
     step = int(row["angle_step_range"][0])
-    kinds = [k for k in draw.emoji_kinds() if k.en not in NO_UPRIGHT]
+    kinds = [k for k in emoji_kinds() if k.en not in NO_UPRIGHT]
     kind = kind or kinds[int(rng.integers(len(kinds)))].key
     shown = float(step * int(rng.integers(1, 360 // step)))
     knobs = {"angle_step": float(step), "tolerance": draw_knob(rng, row["tolerance_range"]),
@@ -131,7 +133,7 @@ def render(params: Params) -> Puzzle:
     cv2.arrowedLine(rgb, (tx0 + k // 4, cy), (tx0 + 3 * k // 4, cy), (255, 255, 255), max(2, k // 12), tipLength=0.4)
     inst[ty0:ty1, tx0:tx0 + k] = KNOB
     meta = {DISC: {"role": "picture", "label": "picture", "kind": ""},
-            OBJECT: {"role": "target", "label": draw.kind_by_key(params.target).en, "kind": params.target},
+            OBJECT: {"role": "target", "label": kind_by_key(params.target).en, "kind": params.target},
             KNOB: {"role": "slider_knob", "label": "slider knob", "kind": ""},
             TRACK: {"role": "slider_track", "label": "slider track", "kind": ""}}
     counts = draw.instance_areas(inst)

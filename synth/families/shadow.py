@@ -8,7 +8,9 @@ import cv2
 import numpy as np
 
 from synth.families.kit import draw
-from synth.families.base import Puzzle, Reject, Task
+from synth.families.kit.kinds import COLOURS
+from synth.families.base import Puzzle, Task
+from synth.core.errors import Reject
 from synth.core.levels import LevelTable, draw as draw_knob
 
 NAME = "shadow"
@@ -155,7 +157,7 @@ def sample_params(rng: np.random.Generator, level: int, size: tuple[int, int], i
         taken.append((sx - rr, sy - rr, sx + rr, sy + rr))
     gap = GAP * side / 320
     blocks = []
-    colours = [rgb for rgb, _ in draw.COLOURS.values()]
+    colours = [rgb for rgb, _ in COLOURS.values()]
     for i in range(n):
         wrong = i == 0
         kind = KINDS[int(rng.integers(len(KINDS)))]
@@ -267,7 +269,7 @@ def render(params: Params) -> Puzzle:
     n = len(params.blocks)
     meta = {}
     black = np.zeros(3, np.uint8)
-    names = {rgb: name for name, (rgb, _) in draw.COLOURS.items()}
+    names = {rgb: name for name, (rgb, _) in COLOURS.items()}
     for i, b in enumerate(params.blocks, start=1):
         x0, y0, a = shadow_alpha(b)
         rgba = np.dstack([np.broadcast_to(black, (*a.shape, 3)), a])

@@ -6,7 +6,9 @@ import cv2
 import numpy as np
 
 from synth.families.kit import draw
-from synth.families.base import Puzzle, Reject, Task
+from synth.families.kit.kinds import kind_by_key
+from synth.families.base import Puzzle, Task
+from synth.core.errors import Reject
 from synth.families.counting import pick_kinds
 from synth.families.grid import upright_only
 from synth.core.levels import LevelTable, draw as draw_knob
@@ -211,7 +213,7 @@ def render(params: Params) -> Puzzle:
         s = spr.shape[0]
         region = rgb[y0 + o:y0 + o + s, x0 + o:x0 + o + s]      # blending with alpha 0 leaves the rest as it is
         region[:] = over(cv2.cvtColor(spr, cv2.COLOR_RGBA2RGB), region, UNIT[spr[..., 3]])
-        kind = draw.kind_by_key(params.board[i])
+        kind = kind_by_key(params.board[i])
         meta[i + 1] = {"role": "tile", "label": kind.en, "kind": kind.key}
         full[i + 1] = card_area
     return Puzzle(rgb, inst, full, meta, extras={"tiles": boxes, "tile_side": t, "plate": plate_rgb})

@@ -10,7 +10,8 @@ import numpy as np
 
 from synth.families.kit import draw
 from synth.families.kit import glyphs as _glyphs, photo as _photo, words as _words
-from synth.families.base import Puzzle, Reject, Task
+from synth.families.base import Puzzle, Task
+from synth.core.errors import Reject
 from synth.families.order import confusable
 from synth.core.levels import LevelTable, draw as draw_knob
 

@@ -11,7 +11,8 @@ import numpy as np
 
 from synth import SCHEMA, __version__
 from synth.labels import reward, spec
-from synth.families.base import Reject
+from synth.labels.checks import check_contract, check_reference
+from synth.core.errors import Reject
 from synth.grounding.describe import DESCRIBERS, STYLES, has_leftovers, look_alikes, phrase, to_type
 from synth.grounding.levels import MIN_SIDE_CSS, TABLE
 from synth.grounding.refusal import draw_refusal
@@ -212,13 +213,11 @@ def wrong_click(query: dict, label: dict) -> list[float]:
 
 def check(label: dict) -> None:
     """Final checks: contract, and for every query the reference scores 1.0 and a wrong click less."""
-    if spec.validate(label):
-        raise Reject("label.invalid")
+    check_contract(label)
     worst = 0.0
     for i, query in enumerate(label["queries"]):
         view = spec.query_label(label, i)
-        if reward.score(view, view["actions"]) != 1.0:
-            raise Reject("label.reference_not_accepted")
+        check_reference(view)
         value = reward.score(view, [{"type": "click", "point": wrong_click(query, label)}] + view["actions"][1:])
         if value >= 1.0:
             raise Reject("label.wrong_action_accepted")

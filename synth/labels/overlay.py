@@ -2,7 +2,7 @@
 sample's other queries' targets, numbered."""
 from PIL import Image, ImageDraw
 
-from synth.captcha.compose import font
+from synth.core.fonts import font
 
 ROLE_COLOURS = {"target": (0, 200, 0), "distractor": (230, 40, 40)}
 OTHER = (0, 120, 255)

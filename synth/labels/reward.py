@@ -10,20 +10,12 @@ reward is the F1 of that matching, otherwise 1.0 only when every step is matched
 
 `rules="venus"` judges instead as the VenusBench-CAPTCHA scorer does (`synth.labels.venus`)."""
 
+from synth.core.geometry import inside
 from synth.labels.actions import ParseError, is_grounding_answer, parse_output
+from synth.labels import venus
+from synth.labels.spec import action_point
 
 RULES = ("synth", "venus")
-
-
-def _in(box: list[float], p) -> bool:
-    return box[0] <= p[0] <= box[2] and box[1] <= p[1] <= box[3]
-
-
-def _point(a: dict, field: str):
-    p = a.get(field)
-    if isinstance(p, (list, tuple)) and len(p) == 2 and all(isinstance(v, (int, float)) for v in p):
-        return p
-    return None
 
 
 def matches(step: dict, action: dict) -> bool:
@@ -32,14 +24,14 @@ def matches(step: dict, action: dict) -> bool:
     if action.get("type") != kind:
         return False
     if kind == "click":
-        p = _point(action, "point")
-        return p is not None and _in(step["region"], p)
+        p = action_point(action, "point")
+        return p is not None and inside(step["region"], p)
     if kind == "long_press":
-        p, duration = _point(action, "point"), action.get("duration")
-        return (p is not None and _in(step["region"], p) and isinstance(duration, (int, float))
+        p, duration = action_point(action, "point"), action.get("duration")
+        return (p is not None and inside(step["region"], p) and isinstance(duration, (int, float))
                 and duration >= step["min_duration"])
     if kind == "drag":
-        return _drag_matches(step, _point(action, "start"), _point(action, "end"))
+        return _drag_matches(step, action_point(action, "start"), action_point(action, "end"))
     if kind == "type":
         return isinstance(action.get("text"), str) and action["text"].strip().casefold() == step["text"].casefold()
     return kind == "wait"       # an animated episode's step that lets time pass
@@ -48,7 +40,7 @@ def matches(step: dict, action: dict) -> bool:
 def _drag_matches(step: dict, start, end) -> bool:
     """A drag grabs the thing in `region` and moves it by the displacement that takes `region` onto
     `end_region`, within `tolerance` pixels horizontally (vertically: within half the region's height)."""
-    if start is None or end is None or not _in(step["region"], start):
+    if start is None or end is None or not inside(step["region"], start):
         return False
     r, e, tol = step["region"], step["end_region"], step["tolerance"]
     want_dx, want_dy = (e[0] + e[2] - r[0] - r[2]) / 2, (e[1] + e[3] - r[1] - r[3]) / 2
@@ -95,14 +87,13 @@ def score(label: dict, actions: list[dict], rules: str = "synth") -> float:
     """Reward in [0, 1] for `actions` (pixel coordinates of the stored image) under `label['accept']`, by
     synth's rules or by VenusBench-CAPTCHA's (`rules="venus"`: pass or fail)."""
     if rules == "venus":
-        from synth.labels import venus as venus_rules
-        return venus_rules.score(label, actions)
+        return venus.score(label, actions)
     if rules != "synth":
         raise ValueError(f"rules must be one of {', '.join(RULES)}, got {rules!r}")
     acc = label["accept"]
     neutral = [b for b in acc["neutral_regions"] if b[2] > b[0] and b[3] > b[1]]   # a zero box holds no click
-    kept = [a for a in actions if not (isinstance(a, dict) and a.get("type") == "click" and _point(a, "point")
-                                       and any(_in(b, a["point"]) for b in neutral))]
+    kept = [a for a in actions if not (isinstance(a, dict) and a.get("type") == "click" and action_point(a, "point")
+                                       and any(inside(b, a["point"]) for b in neutral))]
     kept = [a for a in kept if isinstance(a, dict)]
     tp, fp = matched(acc, kept)
     fn = len(acc["steps"]) - tp

@@ -37,6 +37,14 @@ def center(box: list[float]) -> list[float]:
     return [round((box[0] + box[2]) / 2, 2), round((box[1] + box[3]) / 2, 2)]
 
 
+def action_point(action: dict, field: str) -> list[float] | None:
+    """An action's point `field` ("point", "start", "end") if it is a well-formed [x, y], else None."""
+    p = action.get(field)
+    if isinstance(p, (list, tuple)) and len(p) == 2 and all(isinstance(v, (int, float)) for v in p):
+        return p
+    return None
+
+
 def answer(**values) -> dict:
     """The answer object with every key present; unused keys keep their sentinel."""
     out = {k: list(v) if isinstance(v, list) else v for k, v in ANSWER_UNUSED.items()}

@@ -10,7 +10,8 @@ Pass or fail, no partial credit. Where they differ from synth's own rules (`synt
   type must match, no two points may be closer than 1 px; a long press's duration is not judged;
 - points outside the image fail (the benchmark rejects coordinates outside 0..999).
 """
-from synth.labels.reward import _in, _point
+from synth.core.geometry import inside
+from synth.labels.spec import action_point
 
 DRAG_DISTANCE_TOLERANCE = 0.05   # relative
 DRAG_Y_TOLERANCE = 5.0           # px
@@ -24,7 +25,7 @@ def score(label: dict, actions: list) -> float:
     if not all(isinstance(a, dict) for a in actions) or not actions:
         return 0.0
     w, h = label["image"]["width"], label["image"]["height"]
-    if not all(_in([0, 0, w, h], p) for a in actions for p in _points(a)):
+    if not all(inside([0, 0, w, h], p) for a in actions for p in _points(a)):
         return 0.0
     kinds = {s["type"] for s in steps}
     if kinds == {"drag"}:
@@ -38,7 +39,7 @@ def score(label: dict, actions: list) -> float:
 
 def _points(a: dict) -> list:
     fields = ("start", "end") if a.get("type") == "drag" else ("point",) if a.get("type") in POINT_TYPES else ()
-    found = [_point(a, f) for f in fields]
+    found = [action_point(a, f) for f in fields]
     return [p if p is not None else [-1.0, -1.0] for p in found]
 
 
@@ -66,12 +67,12 @@ def _perfect(candidates: list[list[int]], n: int) -> bool:
 def _points_match(steps: list[dict], actions: list[dict], in_order: bool) -> bool:
     if len(actions) != len(steps) or any(a.get("type") not in POINT_TYPES for a in actions):
         return False
-    points = [_point(a, "point") for a in actions]
+    points = [action_point(a, "point") for a in actions]
     if None in points or not _distinct(points):
         return False
 
     def hit(p, a, s) -> bool:
-        return a["type"] == s["type"] and _in(s["region"], p)
+        return a["type"] == s["type"] and inside(s["region"], p)
 
     if in_order:
         return all(hit(p, a, s) for p, a, s in zip(points, actions, steps))
@@ -82,12 +83,12 @@ def _typed(steps: list[dict], actions: list[dict], in_order: bool) -> bool:
     pairs = [(actions[i], actions[i + 1]) for i in range(0, len(actions) - 1, 2)]
     if len(actions) != 2 * len(steps) or any(c.get("type") != "click" or t.get("type") != "type" for c, t in pairs):
         return False
-    points = [_point(c, "point") for c, _ in pairs]
+    points = [action_point(c, "point") for c, _ in pairs]
     if None in points or not _distinct(points):
         return False
 
     def hit(p, t, s) -> bool:
-        return isinstance(t.get("text"), str) and t["text"].strip() == s["text"].strip() and _in(s["region"], p)
+        return isinstance(t.get("text"), str) and t["text"].strip() == s["text"].strip() and inside(s["region"], p)
 
     if in_order:
         return all(hit(p, t, s) for p, (_, t), s in zip(points, pairs, steps))
@@ -102,8 +103,8 @@ def _reference_drag(label: dict) -> dict:
 def _drag(step: dict, ref: dict, actions: list[dict]) -> bool:
     if len(actions) != 1 or actions[0].get("type") != "drag":
         return False
-    start, end = _point(actions[0], "start"), _point(actions[0], "end")
-    if start is None or end is None or not _in(step["region"], start):
+    start, end = action_point(actions[0], "start"), action_point(actions[0], "end")
+    if start is None or end is None or not inside(step["region"], start):
         return False
     want = ref["end"][0] - ref["start"][0]
     got = end[0] - start[0]

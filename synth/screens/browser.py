@@ -13,7 +13,7 @@ from dataclasses import dataclass, field, replace
 import cv2
 import numpy as np
 
-from synth import first_line
+from synth.core.errors import first_line
 from synth.screens.pages import PLATFORMS, PageSpec, render_html, widget_overlay
 from synth.screens.site import ORIGIN, Site, page_url
 
@@ -308,7 +308,7 @@ class Browser:
 
     @contextlib.contextmanager
     def block(self):
-        """Render a block of pages (config.page_blocks) inside the `with`: in a fresh browser context, each
+        """Render a block of pages (pools.page_blocks) inside the `with`: in a fresh browser context, each
         page loaded once. After a crash or hang the block starts again in a fresh browser and renders its
         earlier pages again before the page that failed, so that its pixels do not depend on the failure."""
         self._block = []

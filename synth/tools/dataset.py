@@ -4,7 +4,6 @@ import tarfile
 from pathlib import Path
 from typing import Iterator
 
-from synth.engine.run import MANIFEST
 
 
 def shard_paths(dataset: Path) -> list[Path]:
@@ -44,16 +43,3 @@ def iter_labels(dataset: Path) -> Iterator[dict]:
             yield json.loads(members["json"])
         except (KeyError, json.JSONDecodeError) as e:
             raise ValueError(f"sample {key} has no readable label ({e})") from e
-
-
-def load_manifest(dataset: Path) -> dict:
-    """The dataset's manifest.json; FileNotFoundError / ValueError with a clear message otherwise."""
-    if not Path(dataset).is_dir():
-        raise FileNotFoundError(f"dataset folder {dataset} does not exist")
-    path = Path(dataset) / MANIFEST
-    if not path.exists():
-        raise FileNotFoundError(f"{path} is missing")
-    try:
-        return json.loads(path.read_text())
-    except json.JSONDecodeError as e:
-        raise ValueError(f"{path} is not valid JSON ({e.msg})") from e

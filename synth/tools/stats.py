@@ -2,7 +2,8 @@
 from collections import Counter, defaultdict
 from pathlib import Path
 
-from synth.tools.dataset import iter_labels, load_manifest
+from synth.tools.dataset import iter_labels
+from synth.engine.manifest import read_manifest
 from synth.families import FAMILIES
 
 ATTRIBUTES = ("family", "difficulty", "lang", "platform", "template", "kind")
@@ -28,7 +29,7 @@ def collect(dataset: Path) -> dict:
         value = knob(label, "difficulty_stat")
         if value is not None and label["family"] in FAMILIES:
             stat_values[label["family"]][label["difficulty"]].append(value)
-    manifest = load_manifest(dataset)
+    manifest = read_manifest(dataset)
     rejections = Counter(manifest.get("totals", {}).get("rejections", {}))
     attempts = n + sum(rejections.values())
     return {

@@ -7,14 +7,15 @@ from pathlib import Path
 from PIL import Image
 
 from synth.labels import reward, spec
-from synth.tools.dataset import iter_samples, load_manifest, shard_paths
+from synth.tools.dataset import iter_samples, shard_paths
+from synth.engine.manifest import read_manifest
 from synth.engine.shards import TMP_SUFFIX, file_digest
 
 
 def verify_dataset(dataset: Path, max_problems: int = 50) -> tuple[int, list[str]]:
     """(samples checked, problems found): shard sha256 and counts against the manifest, then every label."""
     dataset = Path(dataset)
-    manifest = load_manifest(dataset)
+    manifest = read_manifest(dataset)
     problems: list[str] = []
     listed = {s["name"]: s for s in manifest.get("shards", [])}
     on_disk = {p.name for p in shard_paths(dataset)}

@@ -13,7 +13,7 @@ import numpy as np
 
 from synth.episodes.base import VERIFY, click
 from synth.families import gobang
-from synth.families.base import Reject
+from synth.core.errors import Reject
 from synth.core.levels import LevelTable
 
 NAME = "gobang_move"

@@ -13,9 +13,10 @@ from itertools import permutations
 import cv2
 import numpy as np
 
-from synth.episodes.base import centre, drag, inside
+from synth.core.geometry import centre, inside
+from synth.episodes.base import drag
 from synth.families.kit import photos as _photos
-from synth.families.base import Reject
+from synth.core.errors import Reject
 from synth.families.jigsaw import DENY, SUBTLE, neighbours
 from synth.core.levels import LevelTable, draw as draw_knob
 

@@ -11,11 +11,12 @@ from functools import lru_cache
 
 import numpy as np
 
-from synth.families.kit.draw import kind_by_key
-from synth.episodes.base import VERIFY, centre, click, inside
+from synth.families.kit.kinds import kind_by_key
+from synth.core.geometry import centre, inside
+from synth.episodes.base import VERIFY, click
 from synth.families import match3
 from synth.families.kit.icon_match import MIN_MARGIN
-from synth.families.base import Reject
+from synth.core.errors import Reject
 from synth.families.swap import card_alpha, over
 from synth.core.levels import LevelTable
 

@@ -18,10 +18,11 @@ from functools import lru_cache
 import cv2
 import numpy as np
 
-from synth.episodes.base import FRAMES_PER_STEP, VERIFY, action, centre, click, inside
+from synth.core.geometry import centre, inside
+from synth.episodes.base import FRAMES_PER_STEP, VERIFY, action, click
 from synth.families.kit import geom as _geom, glyphs as _glyphs
 from synth.families.kit.ui import Painter
-from synth.families.base import Reject
+from synth.core.errors import Reject
 from synth.core.levels import LevelTable, draw as draw_range
 
 NAME = "motion_shape"

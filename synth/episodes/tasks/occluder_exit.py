@@ -15,11 +15,12 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from synth.episodes.base import FRAMES_PER_STEP, VERIFY, action, centre, click, inside
+from synth.core.geometry import centre, inside
+from synth.episodes.base import FRAMES_PER_STEP, VERIFY, action, click
 from synth.episodes.tasks.trajectory import ball
 from synth.families.kit.geom import colour_zh, rgb_of
 from synth.families.kit.ui import Painter
-from synth.families.base import Reject
+from synth.core.errors import Reject
 from synth.core.levels import LevelTable, draw as draw_range
 
 NAME = "occluder_exit"

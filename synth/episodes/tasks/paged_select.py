@@ -14,9 +14,11 @@ import cv2
 import numpy as np
 
 from synth.families.kit import draw as drawing
-from synth.episodes.base import VERIFY, centre, click, inside
+from synth.families.kit.kinds import emoji_kinds
+from synth.core.geometry import centre, inside
+from synth.episodes.base import VERIFY, click
 from synth.families.kit import ui as _ui
-from synth.families.base import Reject
+from synth.core.errors import Reject
 from synth.families.counting import pick_kinds, similar_kinds
 from synth.families.dice import Die, die_layers
 from synth.families.option_match import FRAME, MIN_PIP_CONTRAST, PIP, _dice_pair, _grid_cell, _scatter
@@ -123,7 +125,7 @@ def _sample_object(rng, knobs, n: int, pw: int, ph: int) -> tuple[str, list[tupl
     """The reference kind, and the items of the reference then the n pictures (the match first): the match
     is the reference's kind turned by the turn knob, the others other kinds (of its category with the near
     knob) at any turn."""
-    pool = drawing.emoji_kinds()
+    pool = emoji_kinds()
     ref = pool[int(rng.integers(len(pool)))]
     alike = similar_kinds(ref, pool)
     other = [k for k in pool if k != ref and k not in alike]

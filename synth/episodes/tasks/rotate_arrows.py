@@ -8,9 +8,10 @@ from functools import lru_cache
 import cv2
 import numpy as np
 
-from synth.episodes.base import VERIFY, centre, click, inside
+from synth.core.geometry import centre, inside
+from synth.episodes.base import VERIFY, click
 from synth.families import photo_rotation
-from synth.families.base import Reject
+from synth.core.errors import Reject
 from synth.families.rotation import layout
 from synth.core.levels import LevelTable
 

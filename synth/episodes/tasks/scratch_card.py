@@ -12,10 +12,13 @@ import numpy as np
 from PIL import Image, ImageDraw
 
 from synth.families.kit import draw as sprites
-from synth.episodes.base import VERIFY, centre, click, drag, inside
+from synth.families.kit.kinds import emoji_kinds, kind_by_key
+from synth.core.geometry import centre, inside
+from synth.episodes.base import VERIFY, click, drag
 from synth.families.kit import ui as _ui
 from synth.families import photo_grid
-from synth.families.base import Puzzle, Reject
+from synth.families.base import Puzzle
+from synth.core.errors import Reject
 from synth.families.counting import similar_kinds
 from synth.core.levels import LevelTable, draw as draw_knob
 
@@ -152,7 +155,7 @@ def pick_options(rng: np.random.Generator, code: bool, k: int, similar: float) -
             if c != answer and c not in wrong:
                 wrong.append(c)
     else:
-        pool = sprites.emoji_kinds()
+        pool = emoji_kinds()
         target = pool[int(rng.integers(len(pool)))]
         alike = [x.key for x in similar_kinds(target, pool)]
         unlike = [x.key for x in pool if x.key != target.key and x.key not in alike]
@@ -167,7 +170,7 @@ def pick_options(rng: np.random.Generator, code: bool, k: int, similar: float) -
 
 def label(key: str) -> str:
     """An option's name as the label lists it: a kind's English name, or the code."""
-    return sprites.kind_by_key(key).en if key.startswith("emoji:") else key
+    return kind_by_key(key).en if key.startswith("emoji:") else key
 
 
 # ---------------------------------------------------------------- pictures

@@ -11,10 +11,12 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from synth.episodes.base import centre, drag, inside
+from synth.core.geometry import centre, inside
+from synth.episodes.base import drag
 from synth.families.kit import photos as _photos, ui as _ui
 from synth.families import restore
-from synth.families.base import Puzzle, Reject
+from synth.families.base import Puzzle
+from synth.core.errors import Reject
 from synth.core.levels import LevelTable, draw as draw_knob
 
 NAME = "slider_restore"

@@ -13,10 +13,13 @@ import cv2
 import numpy as np
 
 from synth.families.kit import draw as sprites
-from synth.episodes.base import VERIFY, centre, click, inside
+from synth.families.kit.kinds import emoji_kinds, kind_by_key
+from synth.core.geometry import centre, inside
+from synth.episodes.base import VERIFY, click
 from synth.families.kit import grammar as _grammar, photos as _photos, ui as _ui
 from synth.families import photo_grid
-from synth.families.base import Puzzle, Reject
+from synth.families.base import Puzzle
+from synth.core.errors import Reject
 from synth.families.counting import similar_kinds
 from synth.core.levels import LevelTable, draw as draw_knob
 
@@ -99,7 +102,7 @@ def layout(size: tuple[int, int], n: int) -> list[tuple[int, int, int, int]]:
 
 def header_lines(target: str, lang: str) -> tuple[str, str, str]:
     """The header's three lines: the request, the target in bold, the rule for ending."""
-    kind = sprites.kind_by_key(target)
+    kind = kind_by_key(target)
     if lang == "zh":
         return "请选择包含以下内容的所有图片：", kind.zh, "如果没有新图片可以点击，请点击“验证”"
     return ("Select all images with", _grammar.article(_grammar.singular(kind.en)),
@@ -209,7 +212,7 @@ def new(rng: np.random.Generator, level: int, size: tuple[int, int], lang: str) 
     first = draw_knob(rng, row["targets_range"], integer=True)
     refills = draw_knob(rng, row["refills_range"], integer=True)
     similar, empty = draw_knob(rng, row["similar_range"]), draw_knob(rng, row["empty_range"])
-    pool = sprites.emoji_kinds()
+    pool = emoji_kinds()
     sought = [k for k in pool if k.en in TARGETS]
     target = sought[int(rng.integers(len(sought)))]
     alike = similar_kinds(target, pool)
@@ -240,7 +243,7 @@ def draw(state: State) -> np.ndarray:
 
 
 def instruction(state: State, lang: str) -> str:
-    kind = sprites.kind_by_key(state.target)
+    kind = kind_by_key(state.target)
     if lang == "zh":
         return f"点击所有含有{kind.zh}的图片，直到没有为止，然后点击验证"
     return f"Click every tile with {_grammar.article(_grammar.singular(kind.en))} until none is left, then Verify."
@@ -310,16 +313,16 @@ def truth(state: State) -> dict:
     objects, shown = [], []
     for (x0, y0, x1, y1), i in zip(state.tiles, state.shown):
         pic = state.pictures[i]
-        label = sprites.kind_by_key(pic.kind).en if pic.kind else "photo"
+        label = kind_by_key(pic.kind).en if pic.kind else "photo"
         shown.append(label)
         objects.append({"role": "target" if pic.target else "tile", "label": label,
                         "bbox": [float(x0), float(y0), float(x1), float(y1)]})
     for (x0, y0, x1, y1), i, ticked in zip(state.tiles, state.shown, state.ticked):
         pic = state.pictures[i]
         if pic.kind:
-            objects.append({"role": "object", "label": sprites.kind_by_key(pic.kind).en,
+            objects.append({"role": "object", "label": kind_by_key(pic.kind).en,
                             "bbox": shown_box(pic.box, x1 - x0, ticked, x0, y0)})
     return {"objects": objects,
-            "state": {"target": sprites.kind_by_key(state.target).en, "grid": state.grid, "shown": shown,
+            "state": {"target": kind_by_key(state.target).en, "grid": state.grid, "shown": shown,
                       "ticked": list(state.ticked), "replaced": state.queue - state.grid ** 2,
                       "targets_left": len(state.pictures) - state.queue, "ticks": state.ticks}}

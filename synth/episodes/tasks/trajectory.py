@@ -16,7 +16,7 @@ from scipy.spatial import cKDTree
 from synth.episodes.base import VERIFY, action, click
 from synth.families.kit.geom import rgb_of
 from synth.families.kit.ui import Painter
-from synth.families.base import Reject
+from synth.core.errors import Reject
 from synth.core.levels import LevelTable, draw as draw_range
 
 NAME = "trajectory"

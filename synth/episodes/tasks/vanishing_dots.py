@@ -12,7 +12,7 @@ import numpy as np
 
 from synth.episodes.base import FRAMES_PER_STEP, VERIFY, action, click
 from synth.families.kit.geom import colour_zh, rgb_of
-from synth.families.base import Reject
+from synth.core.errors import Reject
 from synth.core.levels import LevelTable, draw as draw_range
 
 NAME = "vanishing_dots"

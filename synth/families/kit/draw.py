@@ -1,6 +1,5 @@
-"""Drawing primitives shared by the families: object kinds, backgrounds, compositing with instance maps."""
-import json
-from dataclasses import dataclass
+"""Drawing primitives shared by the families: sprites of the object kinds, backgrounds, compositing with
+instance maps."""
 from functools import lru_cache
 
 import cv2
@@ -8,62 +7,9 @@ import numpy as np
 from scipy import ndimage
 
 from synth.core.paths import ASSETS, BACKGROUNDS
+from synth.families.kit.kinds import COLOURS
 
-SHAPE_NAMES = {"circle": "圆形", "square": "正方形", "triangle": "三角形", "star": "五角星",
-               "hexagon": "六边形", "diamond": "菱形", "cross": "十字"}
-COLOURS = {"red": ((220, 50, 47), "红色"), "blue": ((38, 110, 220), "蓝色"), "green": ((40, 160, 70), "绿色"),
-           "yellow": ((235, 190, 30), "黄色"), "purple": ((140, 70, 190), "紫色"), "orange": ((240, 130, 30), "橙色")}
-IRREGULAR_SINGULARS = {"grapes": "bunch of grapes", "scissors": "pair of scissors"}
-ZH_CLASSIFIERS = {"fish": "条", "horse": "匹", "snail": "只", "sailboat": "艘", "tree": "棵", "key": "把",
-                  "umbrella": "把", "scissors": "把", "guitar": "把", "pencil": "支", "shoe": "只",
-                  "grapes": "串", "house": "座", "hat": "顶"}
 ALPHA_ON = 128   # sprite pixels with alpha >= this belong to the object in the instance map
-
-
-@dataclass(frozen=True)
-class Kind:
-    """A kind of object the puzzles draw: an emoji sprite or a coloured shape."""
-    key: str            # "emoji:cat" or "shape:red:star"
-    en: str             # plural-ready English noun phrase, e.g. "cat" / "red star"
-    zh: str
-    category: str       # groups look-alikes: emoji category, or "shape"
-
-    def name(self, lang: str) -> str:
-        return self.zh if lang == "zh" else self.en
-
-    def classifier(self) -> str:
-        """The Chinese measure word used when counting this kind (只 for animals, 辆 for vehicles, ...)."""
-        return ZH_CLASSIFIERS.get(self.en) or {"animal": "只", "vehicle": "辆"}.get(self.category, "个")
-
-    def singular(self, lang: str) -> str:
-        """The noun for one object, e.g. "bunch of grapes"."""
-        return self.zh if lang == "zh" else IRREGULAR_SINGULARS.get(self.en, self.en)
-
-    def plural(self, lang: str) -> str:
-        """The plural noun in English (Chinese has none)."""
-        from synth.families.kit.grammar import plural
-        return self.zh if lang == "zh" else plural(self.en)
-
-
-@lru_cache(maxsize=1)
-def emoji_kinds() -> tuple[Kind, ...]:
-    index = json.loads((ASSETS / "emoji" / "index.json").read_text())
-    return tuple(Kind(f"emoji:{k}", v["en"], v["zh"], v["category"]) for k, v in sorted(index.items()))
-
-
-@lru_cache(maxsize=1)
-def shape_kinds() -> tuple[Kind, ...]:
-    return tuple(Kind(f"shape:{c}:{s}", f"{c} {s}", cz + sz, "shape")
-                 for c, (_, cz) in COLOURS.items() for s, sz in SHAPE_NAMES.items())
-
-
-@lru_cache(maxsize=1)
-def _kinds_by_key() -> dict[str, Kind]:
-    return {k.key: k for k in emoji_kinds() + shape_kinds()}
-
-
-def kind_by_key(key: str) -> Kind:
-    return _kinds_by_key()[key]
 
 
 @lru_cache(maxsize=64)

@@ -9,13 +9,15 @@ from PIL import Image, ImageDraw, ImageFont
 from scipy import ndimage
 
 from synth.families.kit import draw
+from synth.families.kit.kinds import COLOURS as BASE_COLOURS
 from synth.core import paths
+from synth.core.geometry import centre, inside
 from synth.families.base import Puzzle
 
 # ---------------------------------------------------------------- named colours
 
-# name -> (rgb, Chinese); the first six are draw.COLOURS, the rest widen the palette of regions and cards
-COLOURS = {**draw.COLOURS,
+# name -> (rgb, Chinese); the first six are BASE_COLOURS, the rest widen the palette of regions and cards
+COLOURS = {**BASE_COLOURS,
            "pink": ((232, 98, 170), "粉色"), "teal": ((20, 160, 160), "青色"),
            "brown": ((140, 88, 48), "棕色"), "grey": ((128, 128, 132), "灰色")}
 SHAPE_COLOURS = ("red", "blue", "green", "yellow", "purple", "orange")
@@ -314,14 +316,6 @@ def inscribed_box(mask: np.ndarray) -> list[float] | None:
         if m[y1, x0:x1].all():
             y1, grown = y1 + 1, True
     return [float(bx0 + x0 - 1), float(by0 + y0 - 1), float(bx0 + x1 - 1), float(by0 + y1 - 1)]
-
-
-def inside(box, p) -> bool:
-    return box[0] <= p[0] <= box[2] and box[1] <= p[1] <= box[3]
-
-
-def centre(box) -> tuple[float, float]:
-    return (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
 
 
 def objects_of(puzzle: Puzzle, roles: dict[int, str] | None = None) -> list[dict]:

@@ -1,8 +1,6 @@
 """Wording shared by the families' instructions: English plurals, articles and counted nouns, and Chinese
-measure words. Kind names (synth.families.kit.draw.Kind.en) are singular noun phrases such as "red cross"; only their last
-word inflects."""
-from synth.families.kit.draw import Kind
-
+measure words. Kind names (synth.families.kit.kinds.Kind.en) are singular noun phrases such as "red cross"; only
+their last word inflects."""
 # whole phrases or last words whose plural the rules below would get wrong
 PLURALS = {
     "grapes": "bunches of grapes", "scissors": "pairs of scissors", "glasses": "pairs of glasses",
@@ -17,8 +15,11 @@ SINGULARS = {"grapes": "bunch of grapes", "scissors": "pair of scissors", "glass
 # words starting with a vowel letter but a consonant sound ("a unicorn"), and the other way round ("an hour")
 _CONSONANT_SOUND = ("uni", "use", "usu", "uten", "eu", "ewe", "one", "once")
 _VOWEL_SOUND = ("hour", "honest", "honour", "honor", "heir")
-# Chinese measure words more natural than synth.families.kit.draw's defaults (几颗星星, 几根香蕉)
-MEASURE_WORDS = {"star": "颗", "cherry": "颗", "strawberry": "颗", "heart": "颗", "banana": "根", "carrot": "根"}
+# Chinese measure words of the kinds that do not take their category's (只 for animals, 辆 for vehicles, else 个)
+MEASURE_WORDS = {"fish": "条", "horse": "匹", "snail": "只", "sailboat": "艘", "tree": "棵", "key": "把",
+                 "umbrella": "把", "scissors": "把", "guitar": "把", "pencil": "支", "shoe": "只", "grapes": "串",
+                 "house": "座", "hat": "顶", "star": "颗", "cherry": "颗", "strawberry": "颗", "heart": "颗",
+                 "banana": "根", "carrot": "根"}
 
 
 def _plural_word(word: str) -> str:
@@ -59,18 +60,3 @@ def article(noun: str) -> str:
 def count(n: int, noun: str) -> str:
     """A number with its noun in the right number: "1 second", "3 seconds"."""
     return f"{n} {noun if n == 1 else plural(noun)}"
-
-
-def measure_word(kind: Kind) -> str:
-    """The Chinese measure word for counting objects of `kind` (只 for animals, 辆 for vehicles, 颗 for stars)."""
-    return MEASURE_WORDS.get(kind.en) or kind.classifier()
-
-
-def kind_plural(kind: Kind, lang: str) -> str:
-    """Several objects of `kind`: the English plural, or the Chinese name (Chinese nouns do not inflect)."""
-    return kind.zh if lang == "zh" else plural(kind.en)
-
-
-def kind_singular(kind: Kind, lang: str) -> str:
-    """One object of `kind`: "bunch of grapes", or the Chinese name."""
-    return kind.zh if lang == "zh" else singular(kind.en)

@@ -1,7 +1,7 @@
 """Non-overlapping random placement of square sprites on a puzzle canvas."""
 import numpy as np
 
-from synth.families.base import Reject
+from synth.core.errors import Reject
 
 
 def place(rng: np.random.Generator, w: int, h: int, sizes: list[int], groups: list[int],

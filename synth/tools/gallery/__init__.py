@@ -44,6 +44,7 @@ from typing import Iterable, Iterator
 
 from PIL import Image
 
+from synth.engine.manifest import read_manifest
 from synth.labels.spec import ANSWER_UNUSED   # answer values that mean "not used by this family"
 
 STATIC = Path(__file__).parent / "static"
@@ -218,8 +219,9 @@ def _is_gallery_or_empty(out: Path) -> bool:
 # ---------------------------------------------------------------- reading shards
 
 def _read_manifest(dataset: Path) -> dict | None:
+    """The dataset's manifest, or None where it cannot be read (the gallery shows the samples anyway)."""
     try:
-        doc = json.loads((dataset / "manifest.json").read_text(encoding="utf-8"))
+        doc = read_manifest(dataset)
     except (OSError, ValueError):
         return None
     return doc if isinstance(doc, dict) else None

@@ -12,7 +12,7 @@ import threading
 from concurrent.futures import Future, TimeoutError as FutureTimeout
 from functools import lru_cache
 
-from synth import first_line
+from synth.core.errors import first_line
 from synth.core.paths import TEMPLATES, npm_file
 
 log = logging.getLogger(__name__)

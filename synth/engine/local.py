@@ -1,0 +1,142 @@
+"""The local executor: a run's chunks on worker processes of this machine (synth.engine.workers), their pages
+rendered once by the main process's page server (synth.engine.pagestore) and shared through files."""
+from __future__ import annotations
+
+import ctypes
+import os
+import select
+import signal
+import threading
+from collections import Counter
+from pathlib import Path
+from typing import TYPE_CHECKING, Callable, Iterator
+
+from synth.engine.config import RunConfig
+from synth.engine.manifest import ChunkResult, write_shard
+from synth.engine.pagestore import FOLDER as PAGES, PageServer, PageStore, block_specs
+from synth.engine.plan import Chunk, plan
+from synth.engine.pools import POOL_SPAN, page_blocks
+from synth.engine.shards import tar_sample
+from synth.engine.workers import context, run_tasks
+
+if TYPE_CHECKING:   # the main process of a local run does not import the generator; its workers do
+    from synth.engine.generator import Generator
+
+_LIBC = ctypes.CDLL(None)
+
+
+def _setup_worker(cfg: RunConfig, main_pid: int, pages: Path, requests) -> Callable:
+    """Runs in a new worker process: its Generator (pages from the run's page server), as a task function."""
+    from synth.engine.generator import Generator
+    _die_with(main_pid)
+    gen = Generator(cfg, PageStore(pages, requests))
+    return lambda chunk, emit: generate_chunk(gen, chunk, emit)
+
+
+def _die_with(pid: int) -> None:
+    """Kill this worker as soon as process `pid` (the main process) ends, e.g. by kill -9, instead of
+    letting it finish a chunk nobody will write. Its Chromium then exits with it."""
+    try:
+        fd = os.pidfd_open(pid)
+    except ProcessLookupError:          # it ended while this worker started
+        os.kill(os.getpid(), signal.SIGKILL)
+    except (AttributeError, OSError):   # not Linux >= 5.3: workers end when their pipes close
+        return
+
+    def watch() -> None:
+        select.select([fd], [], [])     # readable once the process has exited
+        os.kill(os.getpid(), signal.SIGKILL)
+
+    threading.Thread(target=watch, daemon=True).start()
+
+
+def generate_chunk(gen: Generator, chunk: Chunk, emit: Callable[[bytes], None]) -> Counter:
+    """Generate the samples of one chunk, handing each one's tar bytes to `emit`; returns the rejections."""
+    _, start, end = chunk
+    rejections: Counter = Counter()
+    for index in range(start, end):
+        records, rej = gen.records(index)
+        for key, members in records:
+            emit(tar_sample(key, members))
+        rejections.update(rej)
+    _return_free_memory()
+    return rejections
+
+
+def collect_chunk(gen: Generator, chunk: Chunk, on_sample: Callable[[int], None] | None = None) -> ChunkResult:
+    """A chunk's samples (tar bytes) and rejections, generated in this process."""
+    samples: list[bytes] = []
+
+    def emit(sample: bytes) -> None:
+        samples.append(sample)
+        if on_sample:
+            on_sample(1)
+    return samples, generate_chunk(gen, chunk, emit)
+
+
+def _return_free_memory() -> None:
+    """Give the heap's free pages back to the system (glibc keeps them otherwise, so that a long run's
+    footprint creeps up with fragmentation); a no-op without glibc."""
+    trim = getattr(_LIBC, "malloc_trim", None)
+    if trim is not None:
+        trim(0)
+def run_local(cfg: RunConfig, chunks: list[Chunk], workers: int, on_sample: Callable[[int], None] | None,
+              out: Path) -> Iterator[ChunkResult]:
+    """Chunks on local worker processes, yielded in plan order. The workers' pages are rendered once, by the
+    page server's threads in the main process, and shared through files in `out`."""
+    if workers <= 1 or len(chunks) <= 1:
+        from synth.engine.generator import Generator
+        gen = Generator(cfg)
+        try:
+            for c in chunks:
+                yield collect_chunk(gen, c, on_sample)
+        finally:
+            gen.close()
+        return
+    requests = context().Queue()
+    store = PageStore(out / PAGES)
+    pools = list(dict.fromkeys(c[1] // POOL_SPAN for c in chunks))
+    blocks = {}     # each render block with the first pool that shows it
+    for p in pools:
+        for key, pages in page_blocks(cfg, p):
+            blocks.setdefault(key, (p, block_specs(cfg, pages)))
+    specs = {p: {s for key, _ in page_blocks(cfg, p) for s in blocks[key][1]} for p in pools}
+    server = PageServer(store, list(blocks.values()), requests, encoders=cfg.image_format == "jpg")
+    server.start()
+    try:
+        results = run_tasks(workers, _setup_worker, (cfg, os.getpid(), store.folder, requests), chunks, on_sample,
+                            check=server.check)
+        for i, result in enumerate(results):
+            yield result
+            del result              # written by now: its samples' memory goes back to the system
+            _return_free_memory()
+            pool_id = chunks[i][1] // POOL_SPAN     # results come in order: a pool ends with its last chunk
+            if i + 1 == len(chunks) or chunks[i + 1][1] // POOL_SPAN != pool_id:
+                later = pools[pools.index(pool_id) + 1:]
+                store.drop(specs[pool_id] - (specs[later[0]] if later else set()))
+                server.first_unfinished = pool_id + 1
+    finally:
+        server.stop()
+        store.remove()
+
+
+def local_shards(cfg: RunConfig, out: Path, shards: list[int], workers: int,
+                 on_progress: Callable[[int, int], None] | None) -> Iterator[dict]:
+    """Generate shards on local worker processes; yields each shard's manifest entry when it is on disk.
+    Progress is reported per sample, rejections per chunk."""
+    chunks = plan(cfg, shards)
+    results = run_local(cfg, chunks, workers, (lambda n: on_progress(n, 0)) if on_progress else None, out)
+    try:
+        for shard in shards:
+            n_chunks = sum(1 for c in chunks if c[0] == shard)
+            yield write_shard(cfg, out, shard, _reported((next(results) for _ in range(n_chunks)), on_progress))
+    finally:
+        results.close()
+
+
+def _reported(results: Iterator[ChunkResult], on_progress) -> Iterator[ChunkResult]:
+    """The results, reporting each chunk's rejections as it passes."""
+    for samples, rejections in results:
+        if on_progress:
+            on_progress(0, sum(rejections.values()))
+        yield samples, rejections

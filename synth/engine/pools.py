@@ -1,0 +1,93 @@
+"""The page pools of a run: which rendered pages the samples of each span of POOL_SPAN samples share, and
+the render blocks they are drawn in (every process renders a block the same way, wherever it runs)."""
+from functools import lru_cache
+
+import numpy as np
+
+from synth.core.seeds import page_seed
+from synth.engine.config import RunConfig
+from synth.screens.pages import list_templates
+
+POOL_SPAN = 1000       # consecutive samples that share one pool of rendered pages
+POOL_SIZE = 50         # pages per pool
+PAGE_LIFE = 5          # pools a page serves: each pool renders POOL_SIZE / PAGE_LIFE pages of its own
+BLOCK = {"web": 5, "mobile": 3, "desktop": 2}   # pages of each platform in every 10 pages of the stream
+SCREEN_BLOCK = 25      # grounding screens per render block (Browser.block); divides run.CHUNK and run.TAIL_CHUNK
+
+
+Page = tuple[str, str, int, str]      # (template, lang, variant, mode)
+STEP = POOL_SIZE // PAGE_LIFE        # pages in a render block; new pages per pool
+
+
+@lru_cache(maxsize=8)
+def page_blocks(cfg: RunConfig, pool_id: int) -> list[tuple[tuple, list[Page]]]:
+    """The pages shared by the samples of one pool span, in render blocks: (block key, its STEP pages).
+
+    A block renders in a browser context of its own (Browser.block), its pages in order, each with every
+    widget variant, wherever it is rendered: Chromium draws some text a little differently after certain
+    other pages (a field's placeholder, after another page that showed the same placeholder elsewhere), so
+    a page's pixels must not depend on which pages a process happened to render before it.
+
+    The pages of a run form one stream: pool k holds its blocks k .. k + PAGE_LIFE - 1, so each page serves
+    PAGE_LIFE consecutive pools and a pool renders only one new block, while any 1,000 consecutive samples
+    still see POOL_SIZE different pages. A run of fewer than POOL_SPAN samples uses as many blocks as its
+    share of a span (at least one): 200 samples see 10 pages, 1,000 see 50. A --pages run's pools come from
+    its folder (synth.engine.survey.pages_pool), in blocks of their own."""
+    blocks = min(PAGE_LIFE, -(-PAGE_LIFE * cfg.n // POOL_SPAN))
+    if cfg.pages:
+        pages = pages_pool(cfg, pool_id)
+        return [(("pages", pool_id, j), pages[j * STEP:(j + 1) * STEP]) for j in range(blocks)]
+    return [(("stream", b), [stream_page(cfg, i) for i in range(b * STEP, (b + 1) * STEP)])
+            for b in range(pool_id, pool_id + blocks)]
+
+
+def page_pool(cfg: RunConfig, pool_id: int) -> list[Page]:
+    """The pages of one pool span (page_blocks, in order)."""
+    return [page for _, pages in page_blocks(cfg, pool_id) for page in pages]
+
+
+_STREAM = 0x5C4EE7     # page_seed key of the page stream's draws
+
+
+@lru_cache(maxsize=4096)
+def stream_page(cfg: RunConfig, i: int) -> Page:
+    """Page `i` of the run's page stream. Every 10 pages hold BLOCK pages of each platform (of the run's
+    platform alone, if it has one), in a shuffled order; the pages of a platform go through its templates
+    in shuffled rounds, so that any run of pages repeats a template only after using them all. Language
+    and widget placement are drawn for each page on its own."""
+    if cfg.platform == "mix":
+        slots = [p for p in sorted(BLOCK) for _ in range(BLOCK[p])]
+        block, pos = divmod(i, len(slots))
+        order = [slots[j] for j in np.random.default_rng(page_seed(cfg.seed, _STREAM, 0, block)).permutation(len(slots))]
+        platform = order[pos]
+        k = block * BLOCK[platform] + order[:pos].count(platform)     # the page's place among its platform's
+    else:
+        platform, k = cfg.platform, i
+    names = list_templates(platform)
+    if not names:
+        raise ValueError(f"no templates for platform {platform!r}")
+    rounds, pos = divmod(k, len(names))
+    shuffle = np.random.default_rng(page_seed(cfg.seed, _STREAM, 1 + sorted(BLOCK).index(platform), rounds))
+    template = names[int(shuffle.permutation(len(names))[pos])]
+    rng = np.random.default_rng(page_seed(cfg.seed, _STREAM, 9, i))
+    lang = cfg.lang if cfg.lang != "mix" else ("en", "zh")[int(rng.integers(2))]
+    mode = "modal" if rng.random() < 0.5 else "inline"
+    return template, lang, page_seed(cfg.seed, _STREAM, 10, i), mode
+
+
+def screen_block_start(cfg: RunConfig, index: int) -> int:
+    """The first sample of grounding sample `index`'s render block. Blocks hold SCREEN_BLOCK samples counted
+    from the start of the sample's shard or pool span, whichever is later: every chunk of a run's plan
+    (synth.engine.run.plan) starts there too, so one process renders a block's screens, in one order, whichever
+    worker takes its chunk and whatever the run did before."""
+    anchor = max(index // cfg.shard_size * cfg.shard_size, index // POOL_SPAN * POOL_SPAN)
+    return index - (index - anchor) % SCREEN_BLOCK
+
+
+def pages_pool(cfg: RunConfig, pool_id: int) -> list[tuple[str, str, int, str]]:
+    """page_pool for a --pages run: the (template, lang, variant, mode) of each page of one pool,
+    POOL_SIZE folder pages taken in a shuffled order, each with a modal widget of its own theme (variant)."""
+    rng = np.random.default_rng(page_seed(cfg.seed, pool_id, 0))
+    order = rng.permutation(len(cfg.page_list))
+    return [(*cfg.page_list[order[slot % len(order)]], page_seed(cfg.seed, pool_id, slot + 1), "modal")
+            for slot in range(POOL_SIZE)]
