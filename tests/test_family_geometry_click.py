@@ -3,7 +3,7 @@ that verification must reject, and the shape classifier on rendered masks."""
 import numpy as np
 import pytest
 
-from synth.families.kit import geom as _geom
+from synth.families.kit import geom
 from synth.families import geometry_click as gc
 from synth.core.errors import Reject
 
@@ -42,7 +42,7 @@ def test_a_look_alike_too_hidden_to_tell_makes_the_description_ambiguous():
 
 def test_inside_is_measured_on_the_masks():
     container = ("distractor", "circle", "blue", 14.0, 0.0, 100, 110)
-    inner = ("target", "triangle", "red", 1.0, 0.0, 100 - (_geom.radius("triangle", S * S) + 3), 110)
+    inner = ("target", "triangle", "red", 1.0, 0.0, 100 - (geom.radius("triangle", S * S) + 3), 110)
     outside = ("distractor", "triangle", "red", 1.0, 0.0, 250, 250)
     p = params([container, inner, outside], "red", "triangle", relation="inside", rel_colour="blue",
                rel_kind="circle")
@@ -83,12 +83,12 @@ def test_a_shape_whose_mask_reads_as_another_kind_is_rejected(monkeypatch):
     assert reject_reason(p) == "geometry_click.kind_unclear"
 
 
-@pytest.mark.parametrize("kind", _geom.KINDS)
+@pytest.mark.parametrize("kind", geom.KINDS)
 def test_the_classifier_reads_every_kind_from_its_mask(kind):
     for side in (24, 30, 44, 70):
         for turn in (0.0, 13.0, 31.0, 90.0, 200.0):
-            spr = _geom.shape_sprite(kind, float(side * side), turn, (200, 60, 60))
-            assert _geom.classify_shape(spr[..., 3] >= 128) == kind, (kind, side, turn)
+            spr = geom.shape_sprite(kind, float(side * side), turn, (200, 60, 60))
+            assert geom.classify_shape(spr[..., 3] >= 128) == kind, (kind, side, turn)
 
 
 def test_sampled_descriptions_need_every_word_they_use():

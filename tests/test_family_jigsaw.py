@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 from synth.labels import reward, spec
-from synth.families.kit import photos as _photos
+from synth.families.kit import photos
 from synth.families import jigsaw
 from synth.core.errors import Reject
 
@@ -15,7 +15,7 @@ SIZE = (320, 320)
 
 def base(**changes) -> jigsaw.Params:
     p = jigsaw.sample_params(np.random.default_rng(0), 2, SIZE)
-    view = _photos.View("sunset_by_Aitzol_Berasategi", 0.5, 0.5, 1.0, False)
+    view = photos.View("sunset_by_Aitzol_Berasategi", 0.5, 0.5, 1.0, False)
     fixed = dict(view=view, rows=3, cols=3, swap=(1, 7), decoy=-1, decoy_gain=1.0, tolerance=30.0)
     return dataclasses.replace(p, **{**fixed, **changes})
 
@@ -35,7 +35,7 @@ def smooth_picture(w: int, h: int) -> np.ndarray:
 def test_the_swapped_tiles_show_each_others_picture():
     p = base()
     puzzle = jigsaw.render(p)
-    photo = _photos.image(p.view, *SIZE)
+    photo = photos.image(p.view, *SIZE)
     geo = puzzle.extras["layout"]
     lw = geo["line"]
     for shown, source in ((1, 7), (7, 1), (0, 0)):
@@ -65,7 +65,7 @@ def test_a_swap_on_a_smooth_picture_is_rejected(monkeypatch):
 
 
 def test_a_picture_with_a_second_swap_is_rejected(monkeypatch):
-    real = _photos.image
+    real = photos.image
 
     def swapped(view, w, h):            # the photo itself already has tiles 0 and 8 swapped
         img = real(view, w, h)
@@ -109,11 +109,11 @@ def test_repairs_match_the_seam_sums():
 
 def test_photo_views_are_deterministic_and_sized():
     rng = np.random.default_rng(4)
-    view = _photos.sample_view(rng, _photos.choices())
-    a, b = _photos.image(view, 300, 200), _photos.image(view, 300, 200)
+    view = photos.sample_view(rng, photos.choices())
+    a, b = photos.image(view, 300, 200), photos.image(view, 300, 200)
     assert a.shape == (200, 300, 3) and a.dtype == np.uint8 and np.array_equal(a, b)
-    flipped = _photos.image(dataclasses.replace(view, flip=not view.flip), 300, 200)
+    flipped = photos.image(dataclasses.replace(view, flip=not view.flip), 300, 200)
     assert np.array_equal(flipped, a[:, ::-1])
     with pytest.raises(ValueError, match="zoom"):
-        _photos.sample_view(rng, _photos.choices(), zoom=(1.0, 2.0))
-    assert "sunset_by_Aitzol_Berasategi" in _photos.choices() and not set(_photos.choices(None, _photos.FLAT)) & set(_photos.FLAT)
+        photos.sample_view(rng, photos.choices(), zoom=(1.0, 2.0))
+    assert "sunset_by_Aitzol_Berasategi" in photos.choices() and not set(photos.choices(None, photos.FLAT)) & set(photos.FLAT)

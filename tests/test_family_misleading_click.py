@@ -3,7 +3,7 @@ import numpy as np
 import pytest
 
 from synth.labels import reward
-from synth.families.kit import geom as _geom
+from synth.families.kit import geom
 from synth.families import misleading_click as mc
 from synth.core.errors import Reject
 
@@ -26,7 +26,7 @@ def reject_reason(p):
 
 def button(role, text, y, decoy=False, fill="grey", ink="dark"):
     x0, x1, h = (50, 270, 60) if decoy else (80, 240, 40)
-    px = _geom.fit_px(text, (x1 - x0) * 0.78, h * 0.62, round(h * 0.55))
+    px = geom.fit_px(text, (x1 - x0) * 0.78, h * 0.62, round(h * 0.55))
     return (role, text, x0, y, x1, y + h, "orange" if decoy else fill, "white" if decoy else ink, decoy, px)
 
 
@@ -42,7 +42,7 @@ def test_the_button_that_does_not_say_the_word():
     assert mc.instruction(p, "zh") == "请点击文字不是“Continue”的按钮"
     label = {"accept": {"order_matters": False, "partial_credit": False, "neutral_regions": [],
                         "steps": [{"type": "click", "region": b} for b in task.target_boxes]}}
-    decoy_centre = _geom.centre(task.objects[0]["bbox"])
+    decoy_centre = geom.centre(task.objects[0]["bbox"])
     assert reward.score(label, [{"type": "click", "point": list(decoy_centre)}]) == 0.0
     assert reward.score(label, [{"type": "click", "point": task.points[0]}]) == 1.0
 
@@ -66,7 +66,7 @@ def test_an_arrow_covering_a_button_is_rejected():
 def test_words_that_are_not_colours():
     def word(role, text, x, y, ink, decoy=False):
         px = 40 if decoy else 24
-        w, h = _geom.text_size(text, px)
+        w, h = geom.text_size(text, px)
         return (role, text, x, y, x + w + 8, y + h + 8, "", ink, decoy, px)
     items = [word("distractor", "GREEN", 40, 30, "red", decoy=True), word("target", "TABLE", 40, 150, "blue"),
              word("distractor", "BLUE", 180, 150, "green"), word("target", "RIVER", 100, 240, "purple")]

@@ -7,7 +7,7 @@ import pytest
 
 from synth.families.kit import draw
 from synth.families.kit.kinds import kind_by_key
-from synth.families.kit import photos as _photos
+from synth.families.kit import photos
 from synth.families import photo_grid
 from synth.core.errors import Reject
 from synth.families.jigsaw import layout, tile_box
@@ -18,7 +18,7 @@ BUS = "emoji:bus"
 
 def base(objects, grid=3, **changes) -> photo_grid.Params:
     p = photo_grid.sample_params(np.random.default_rng(0), 1, SIZE)
-    view = _photos.View("Storm", 0.5, 0.5, 1.0, False)
+    view = photos.View("Storm", 0.5, 0.5, 1.0, False)
     return dataclasses.replace(p, **{**dict(view=view, grid=grid, target=BUS, objects=tuple(objects)), **changes})
 
 

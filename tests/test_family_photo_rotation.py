@@ -6,7 +6,7 @@ import cv2
 import numpy as np
 import pytest
 
-from synth.families.kit import photos as _photos
+from synth.families.kit import photos
 from synth.families import photo_rotation, rotation
 from synth.core.errors import Reject
 
@@ -15,7 +15,7 @@ SIZE = (320, 320)
 
 def base(**changes) -> photo_rotation.Params:
     p = photo_rotation.sample_params(np.random.default_rng(0), 3, SIZE)
-    view = _photos.View("Storm", 0.5, 0.5, 1.0, False)
+    view = photos.View("Storm", 0.5, 0.5, 1.0, False)
     return dataclasses.replace(p, **{**dict(view=view, shown_angle=120.0, tolerance=13.0), **changes})
 
 
@@ -63,7 +63,7 @@ def test_a_featureless_picture_is_rejected(monkeypatch):
 
 
 def test_an_upside_down_photo_is_rejected(monkeypatch):
-    real = _photos.image
+    real = photos.image
     monkeypatch.setattr(_photos, "image", lambda view, w, h: np.ascontiguousarray(real(view, w, h)[::-1]))
     assert reason(base()) == "photo_rotation.upright_ambiguous"
 

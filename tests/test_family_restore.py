@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 from synth.labels import reward, spec
-from synth.families.kit import photos as _photos
+from synth.families.kit import photos
 from synth.families import restore
 from synth.core.errors import Reject
 
@@ -15,7 +15,7 @@ SIZE = (320, 320)
 
 def base(**changes) -> restore.Params:
     p = restore.sample_params(np.random.default_rng(0), 2, SIZE)
-    view = _photos.View("picosdeeuropa_by_Aitzol_Berasategi", 0.5, 0.5, 1.0, False)
+    view = photos.View("picosdeeuropa_by_Aitzol_Berasategi", 0.5, 0.5, 1.0, False)
     fixed = dict(view=view, strips=3, moving=1, offset=100, tolerance=8.0)
     return dataclasses.replace(p, **{**fixed, **changes})
 
@@ -32,7 +32,7 @@ def test_the_strip_shows_the_photo_offset_px_further_right():
     geo = puzzle.extras["layout"]
     px0, py0, px1, py1 = geo["picture"]
     pw = px1 - px0
-    wide = _photos.image(p.view, pw + geo["travel"], py1 - py0)
+    wide = photos.image(p.view, pw + geo["travel"], py1 - py0)
     y0, y1 = geo["rows"][1], geo["rows"][2]
     lw = geo["line"]
     inside = puzzle.rgb[y0 + lw:y1 - lw, px0:px1]

@@ -5,7 +5,7 @@ import cv2
 import numpy as np
 import pytest
 
-from synth.families.kit import photos as _photos
+from synth.families.kit import photos
 from synth.families import slider
 from synth.core.errors import Reject
 
@@ -69,7 +69,7 @@ def test_tolerance_scales_with_the_puzzle_width_and_shrinks_with_level():
     assert slider.sample_params(np.random.default_rng(0), 5, SIZE).tolerance <= 4
 
 
-PHOTO = _photos.View("aitzgorri_by_Aitzol_Berasategi", 0.3, 0.5, 1.0, False)
+PHOTO = photos.View("aitzgorri_by_Aitzol_Berasategi", 0.3, 0.5, 1.0, False)
 
 
 def test_a_share_of_the_pictures_are_photos_growing_with_the_level():
@@ -79,7 +79,7 @@ def test_a_share_of_the_pictures_are_photos_growing_with_the_level():
     for s in range(10):
         p = slider.sample_params(np.random.default_rng(s), 2, SIZE)
         puzzle = slider.render(p)
-        clean = slider.landscape(p.bg_seed, *SIZE, p.clutter) if p.view is None else _photos.image(p.view, *SIZE)
+        clean = slider.landscape(p.bg_seed, *SIZE, p.clutter) if p.view is None else photos.image(p.view, *SIZE)
         assert np.array_equal(puzzle.extras["clean"], clean)
 
 
@@ -91,7 +91,7 @@ def test_the_checks_hold_on_a_photo():
     mask = cv2.erode((puzzle.extras["mask"] >= 0.999).astype(np.uint8), np.ones((5, 5), np.uint8)) > 0
     n = mask.shape[0]
     shown = puzzle.rgb[p.row_y:p.row_y + n, p.piece_x:p.piece_x + n][mask].astype(int)
-    hole = _photos.image(PHOTO, *SIZE)[p.row_y:p.row_y + n, p.gap_x:p.gap_x + n][mask].astype(int)
+    hole = photos.image(PHOTO, *SIZE)[p.row_y:p.row_y + n, p.gap_x:p.gap_x + n][mask].astype(int)
     assert np.abs(shown - hole).mean() < 2
     same = base(view=PHOTO, gap_x=120, decoy_x=220, decoy_contrast=0.5)
     with pytest.raises(Reject, match="decoy_too_similar"):

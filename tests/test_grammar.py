@@ -6,7 +6,7 @@ import pytest
 
 from synth.families.kit.kinds import emoji_kinds, kind_by_key, shape_kinds
 from synth.families import FAMILIES
-from synth.families.kit import grammar as _grammar
+from synth.families.kit import grammar
 from synth.core.errors import Reject
 
 NAIVE = re.compile(r"\b\w+(?:sss|xs|chs|shs|zs|eies|[^aeiou]ys|fes)\b|\bfishs\b|\bsheeps\b|\b1 seconds\b")
@@ -20,20 +20,20 @@ NAIVE = re.compile(r"\b\w+(?:sss|xs|chs|shs|zs|eies|[^aeiou]ys|fes)\b|\bfishs\b|
     ("blue star", "blue stars"),
 ])
 def test_plural(noun, plural):
-    assert _grammar.plural(noun) == plural
+    assert grammar.plural(noun) == plural
 
 
 def test_articles_and_counted_nouns():
-    assert _grammar.article("apple") == "an apple" and _grammar.article("umbrella") == "an umbrella"
-    assert _grammar.article("unicorn") == "a unicorn" and _grammar.article("hour") == "an hour"
-    assert _grammar.article("orange circle") == "an orange circle" and _grammar.article("red cross") == "a red cross"
-    assert _grammar.article(_grammar.singular("grapes")) == "a bunch of grapes"
-    assert _grammar.count(1, "second") == "1 second" and _grammar.count(3, "second") == "3 seconds"
+    assert grammar.article("apple") == "an apple" and grammar.article("umbrella") == "an umbrella"
+    assert grammar.article("unicorn") == "a unicorn" and grammar.article("hour") == "an hour"
+    assert grammar.article("orange circle") == "an orange circle" and grammar.article("red cross") == "a red cross"
+    assert grammar.article(grammar.singular("grapes")) == "a bunch of grapes"
+    assert grammar.count(1, "second") == "1 second" and grammar.count(3, "second") == "3 seconds"
 
 
 def test_every_kind_has_a_proper_plural_and_measure_word():
     for kind in emoji_kinds() + shape_kinds():
-        assert not NAIVE.search(_grammar.plural(kind.en)), kind.en
+        assert not NAIVE.search(grammar.plural(kind.en)), kind.en
         assert kind.measure_word() in "个只辆条匹艘棵把支串座顶颗根"
     star = kind_by_key("emoji:star")
     assert star.measure_word() == "颗"

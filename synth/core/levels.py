@@ -34,7 +34,7 @@ class LevelTable:
         return self.levels[level]
 
 
-def draw(rng: np.random.Generator, rng_range: tuple, integer: bool = False):
+def draw_knob(rng: np.random.Generator, rng_range: tuple, integer: bool = False):
     """One value uniformly from a `(lo, hi)` range (inclusive for integers)."""
     lo, hi = rng_range
     if integer:

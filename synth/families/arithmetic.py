@@ -8,7 +8,7 @@ from synth.families.base import Puzzle, Task
 from synth.core.errors import Reject
 from synth.families.text import (FONTS, Glyph, Line, dark_colour, layout_row, line_width, read_glyphs, render_glyphs,
                                  rounded_points)
-from synth.core.levels import LevelTable, draw as draw_knob
+from synth.core.levels import LevelTable, draw_knob
 
 NAME = "arithmetic"
 DESCRIPTION = "type the result of a short sum drawn as distorted characters (7 + 5 = ?)"

@@ -11,7 +11,7 @@ from synth.families.kit import draw
 from synth.families.kit import cube as cube
 from synth.families.base import Puzzle, Task
 from synth.core.errors import Reject
-from synth.core.levels import LevelTable, draw as draw_knob
+from synth.core.levels import LevelTable, draw_knob
 
 NAME = "box_fold"
 DESCRIPTION = "click the one cube that can be folded from the net shown; the others are impossible"

@@ -5,11 +5,11 @@ import numpy as np
 
 from synth.families.kit import draw
 from synth.families.kit.kinds import Kind, emoji_kinds, kind_by_key, shape_kinds
-from synth.families.kit import grammar as _grammar
+from synth.families.kit import grammar
 from synth.families.base import Puzzle, Task, visible_objects
 from synth.core.errors import Reject
 from synth.families.kit.placement import place
-from synth.core.levels import LevelTable, draw as draw_knob
+from synth.core.levels import LevelTable, draw_knob
 
 NAME = "counting"
 DESCRIPTION = "count the objects of one kind among distractors; type the number or click every one"
@@ -164,6 +164,6 @@ def instruction(params: Params, lang: str) -> str:
     kind = kind_by_key(params.target)
     if params.task == "type":
         return (f"图中有几{kind.measure_word()}{kind.zh}？请输入数字" if lang == "zh"
-                else f"How many {_grammar.plural(kind.en)} are in the picture? Type the number.")
+                else f"How many {grammar.plural(kind.en)} are in the picture? Type the number.")
     return (f"请点击图中所有的{kind.zh}，然后点击验证" if lang == "zh"
-            else f"Click every {_grammar.singular(kind.en)}, then press Verify.")
+            else f"Click every {grammar.singular(kind.en)}, then press Verify.")

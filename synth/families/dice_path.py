@@ -11,7 +11,7 @@ from synth.families.kit import cube as cube
 from synth.families.base import Puzzle, Task
 from synth.core.errors import Reject
 from synth.families.dice import FACES as PIP_LAYOUT, GRID as PIP_GRID
-from synth.core.levels import LevelTable, draw as draw_knob
+from synth.core.levels import LevelTable, draw_knob
 
 NAME = "dice_path"
 DESCRIPTION = "a die rolls along a path of arrows on a board, one square per arrow; type the number on top at the end"

@@ -7,10 +7,10 @@ import cv2
 import numpy as np
 
 from synth.families.kit import draw
-from synth.families.kit import ui as _ui
+from synth.families.kit import ui
 from synth.families.base import Puzzle, Task
 from synth.core.errors import Reject
-from synth.core.levels import LevelTable, draw as draw_knob
+from synth.core.levels import LevelTable, draw_knob
 
 NAME = "drag_end"
 DESCRIPTION = "drag the slider knob from the left end of its track all the way to the right end"
@@ -132,7 +132,7 @@ def controls(params: Params) -> str:
 
 # ---------------------------------------------------------------- drawing
 
-def chevrons(p: _ui.Painter, cx: float, cy: float, s: float, rgb, n: int = 2) -> None:
+def chevrons(p: ui.Painter, cx: float, cy: float, s: float, rgb, n: int = 2) -> None:
     """n right-pointing chevrons of height s centred on (cx, cy)."""
     step = s * 0.42
     x0 = cx - step * (n - 1) / 2 - s * 0.15
@@ -146,7 +146,7 @@ def knob_box(params: Params) -> tuple[int, int, int, int]:
     return (x0, y0, x0 + params.knob_w, y1)
 
 
-def draw_knob_at(p: _ui.Painter, box, shape: str, fill, edge, inst: int = 0) -> None:
+def draw_knob_at(p: ui.Painter, box, shape: str, fill, edge, inst: int = 0) -> None:
     x0, y0, x1, y1 = box
     r = {"square": 3, "round": (y1 - y0) / 2, "pill": (y1 - y0) / 2}[shape]
     p.rect(box, fill=fill, outline=edge, width=1.5, radius=r, inst=inst)
@@ -154,7 +154,7 @@ def draw_knob_at(p: _ui.Painter, box, shape: str, fill, edge, inst: int = 0) -> 
 
 def render(params: Params) -> Puzzle:
     w, h = params.size
-    p = _ui.Painter(params.size, params.panel_rgb)
+    p = ui.Painter(params.size, params.panel_rgb)
     tx0, ty0, tx1, ty1 = params.track
     th = ty1 - ty0
     grey = (120, 124, 130)
@@ -164,12 +164,12 @@ def render(params: Params) -> Puzzle:
     p.rect(params.track, fill=params.track_rgb, radius=radius, inst=TRACK)
     kx0, ky0, kx1, ky1 = knob_box(params)
     label_px = max(10, round(th * 0.34))
-    fit = (tx1 - kx1 - 8) / max(1.0, _ui.text_width(params.label, label_px))
+    fit = (tx1 - kx1 - 8) / max(1.0, ui.text_width(params.label, label_px))
     if fit < 1:
         label_px = max(8, int(label_px * fit))
     label_box = p.text(((kx1 + tx1) / 2, (ty0 + ty1) / 2), params.label, label_px, grey, anchor="mm")
     # a white knob with coloured chevrons on a clearly grey track; on a faint one, a coloured knob
-    white = _ui.luma(params.panel_rgb) - _ui.luma(params.track_rgb) >= 30
+    white = ui.luma(params.panel_rgb) - ui.luma(params.track_rgb) >= 30
     draw_knob_at(p, knob_box(params), params.knob, (255, 255, 255) if white else params.accent, (168, 172, 178))
     chevrons(p, (kx0 + kx1) / 2, (ky0 + ky1) / 2, th * 0.34, params.accent if white else (255, 255, 255))
     # the knob is drawn over the track: mark it after
@@ -232,11 +232,11 @@ def solve(params: Params, puzzle: Puzzle) -> Task:
     kmask = inst == KNOB
     tmask = inst == TRACK
     core = cv2.erode(kmask.view(np.uint8), np.ones((5, 5), np.uint8)).view(bool)
-    knob_c = float(np.linalg.norm(_ui.mean_rgb(puzzle.rgb, core) - _ui.mean_rgb(puzzle.rgb, tmask)))
+    knob_c = float(np.linalg.norm(ui.mean_rgb(puzzle.rgb, core) - ui.mean_rgb(puzzle.rgb, tmask)))
     if knob_c < MIN_KNOB_CONTRAST:
         raise Reject(f"{NAME}.knob_low_contrast")
     around = (cv2.dilate((kmask | tmask).view(np.uint8), np.ones((7, 7), np.uint8)) > 0) & (inst == 0)
-    track_c = abs(_ui.luma(_ui.mean_rgb(puzzle.rgb, tmask)) - _ui.luma(_ui.mean_rgb(puzzle.rgb, around)))
+    track_c = abs(ui.luma(ui.mean_rgb(puzzle.rgb, tmask)) - ui.luma(ui.mean_rgb(puzzle.rgb, around)))
     if track_c < MIN_TRACK_CONTRAST:
         raise Reject(f"{NAME}.track_low_contrast")
     # the label stays clear of the knob; look-alikes keep clear of the slider
@@ -244,7 +244,7 @@ def solve(params: Params, puzzle: Puzzle) -> Task:
     if lx0 < knob[2] + 2 or lx1 > track[2]:
         raise Reject(f"{NAME}.label_over_knob")
     decoys = [i for i in puzzle.meta if i >= DECOY]
-    closest = min((_ui.box_gap(track, boxes[i]) for i in decoys if i in boxes), default=np.inf)
+    closest = min((ui.box_gap(track, boxes[i]) for i in decoys if i in boxes), default=np.inf)
     if closest < 4:
         raise Reject(f"{NAME}.decoy_too_close")
     objects = []

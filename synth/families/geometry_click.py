@@ -8,10 +8,10 @@ import cv2
 import numpy as np
 
 from synth.families.kit import draw
-from synth.families.kit import geom as _geom
+from synth.families.kit import geom
 from synth.families.base import Puzzle, Task
 from synth.core.errors import Reject
-from synth.core.levels import LevelTable, draw as draw_knob
+from synth.core.levels import LevelTable, draw_knob
 
 NAME = "geometry_click"
 DESCRIPTION = "click the one shape a description of colour, kind, size and position fits (e.g. inside another)"
@@ -90,30 +90,30 @@ def _area(rng: np.random.Generator, cls: str, scale: float) -> float:
 def _box_group(rng, container: list, inner: list, tilt: float) -> tuple[list, float]:
     """A container with one or two shapes in a row (along x or y) inside it: member offsets and the group's
     bounding radius. The container's centre falls between the two (or beside the one), never on a shape."""
-    radii = [_geom.radius(s[1], s[3]) for s in inner]
+    radii = [geom.radius(s[1], s[3]) for s in inner]
     axis = [(1, 0), (-1, 0), (0, 1), (0, -1)][int(rng.integers(4))]
     if len(inner) == 1:
         pos = [-(radii[0] + INNER_GAP / 2)]
     else:
         pos = [-(INNER_GAP / 2 + radii[0]), INNER_GAP / 2 + radii[1]]
     need = max(abs(p) + r for p, r in zip(pos, radii)) + INNER_GAP
-    area = (need / _geom.inradius(container[1], 1.0)) ** 2
+    area = (need / geom.inradius(container[1], 1.0)) ** 2
     container[3] = area
     most = min(tilt, SQUARE_TILT) if container[1] == "square" else tilt
     container[4] = float(rng.uniform(-most, most))
     offsets = [(0.0, 0.0)] + [(p * axis[0], p * axis[1]) for p in pos]
-    return offsets, _geom.radius(container[1], area)
+    return offsets, geom.radius(container[1], area)
 
 
 def _pair_group(rng, under: list, over: list) -> tuple[list, float]:
     """`over` across the outline of `under`, about along an axis, far enough that its box leaves the under
     shape's centre free."""
     phi = 90.0 * int(rng.integers(4)) + float(rng.uniform(-15, 15))
-    r_over = _geom.radius(over[1], over[3])
-    reach = _geom.reach(under[1], under[3], under[4], phi)
+    r_over = geom.radius(over[1], over[3])
+    reach = geom.reach(under[1], under[3], under[4], phi)
     d = max(reach + 0.1 * r_over, (r_over + 3) / np.cos(np.deg2rad(abs((phi + 45) % 90 - 45))))
     off = (d * np.cos(np.deg2rad(phi)), d * np.sin(np.deg2rad(phi)))
-    return [(0.0, 0.0), off], max(_geom.radius(under[1], under[3]), d + r_over)
+    return [(0.0, 0.0), off], max(geom.radius(under[1], under[3]), d + r_over)
 
 
 def _place(rng, w: int, h: int, radii: list[float], gap: float, tries: int = 400) -> list[tuple[float, float]] | None:
@@ -142,7 +142,7 @@ class _Scene:
 
     def __init__(self, rng: np.random.Generator, knobs: dict, scale: float, tilt: float) -> None:
         self.rng, self.scale, self.tilt = rng, scale, tilt
-        self.colour, self.kind = _pick(rng, _geom.SHAPE_COLOURS), _pick(rng, _geom.KINDS)
+        self.colour, self.kind = _pick(rng, geom.SHAPE_COLOURS), _pick(rng, geom.KINDS)
         self.relation = ""
         if rng.random() < knobs["relation"]:
             self.relation = "overlaps" if rng.random() < knobs["overlaps"] else "inside"
@@ -153,7 +153,7 @@ class _Scene:
                                         else ("small", "large")[int(rng.integers(2))])
         self.rel_kind = _pick(rng, CONTAINERS if self.relation == "inside" else UNDERS,
                               (self.kind,) if self.relation else ())
-        self.rel_colour = _pick(rng, _geom.SHAPE_COLOURS, (self.colour,))
+        self.rel_colour = _pick(rng, geom.SHAPE_COLOURS, (self.colour,))
 
     def spec(self, role: str, kind: str, colour: str, cls: str) -> list:
         most = min(self.tilt, SQUARE_TILT) if kind == "square" else self.tilt
@@ -163,14 +163,14 @@ class _Scene:
     def filler(self, cls: str | None = None) -> list:
         """A shape of another colour or kind than the described one."""
         while True:
-            k, c = _pick(self.rng, _geom.KINDS), _pick(self.rng, _geom.SHAPE_COLOURS)
+            k, c = _pick(self.rng, geom.KINDS), _pick(self.rng, geom.SHAPE_COLOURS)
             if (k, c) != (self.kind, self.colour):
                 return self.spec("distractor", k, c, cls or ("small", "large")[int(self.rng.integers(2))])
 
     def other_holder(self, under: bool) -> tuple[str, str]:
         """(kind, colour) of a container or an under shape that neither the description nor its relation names."""
         while True:
-            k, c = _pick(self.rng, UNDERS if under else CONTAINERS), _pick(self.rng, _geom.SHAPE_COLOURS)
+            k, c = _pick(self.rng, UNDERS if under else CONTAINERS), _pick(self.rng, geom.SHAPE_COLOURS)
             if (k, c) != (self.kind, self.colour) and (k, c) != (self.rel_kind, self.rel_colour):
                 return k, c
 
@@ -202,9 +202,9 @@ class _Scene:
         for _ in range(knobs["near"]):     # the same but for colour or kind, related alike when there is room
             kind, colour = self.kind, self.colour
             if self.rng.random() < 0.5:
-                colour = _pick(self.rng, _geom.SHAPE_COLOURS, (self.colour,))
+                colour = _pick(self.rng, geom.SHAPE_COLOURS, (self.colour,))
             else:
-                kind = _pick(self.rng, _geom.KINDS, (self.kind,))
+                kind = _pick(self.rng, geom.KINDS, (self.kind,))
             near = self.spec("distractor", kind, colour, self.tsize)
             if self.relation == "inside" and len(main[1]) < 3:
                 main[1].append(near)
@@ -237,7 +237,7 @@ def _lay_out(rng: np.random.Generator, groups: list, size: tuple[int, int], tilt
             elif g == "pair":
                 layouts.append(_pair_group(rng, *members))
             else:
-                layouts.append(([(0.0, 0.0)], _geom.radius(members[0][1], members[0][3])))
+                layouts.append(([(0.0, 0.0)], geom.radius(members[0][1], members[0][3])))
         radii = [r for _, r in layouts]
         big_first = sorted(range(len(groups)), key=lambda i: -radii[i])
         spots = _place(rng, w, h, [radii[i] for i in big_first], GAP * side / 320)
@@ -294,7 +294,7 @@ def render(params: Params) -> Puzzle:
     off = max(1, round(min(w, h) / 160))
     meta = {}
     for i, (role, kind, colour, area, turn, cx, cy) in enumerate(params.shapes, start=1):
-        spr = _geom.shape_sprite(kind, area, turn, _geom.rgb_of(colour))
+        spr = geom.shape_sprite(kind, area, turn, geom.rgb_of(colour))
         shadow = np.zeros_like(spr)
         shadow[..., 3] = draw.gaussian_blur(spr[..., 3], 1.5)
         x, y = round(cx - spr.shape[1] / 2), round(cy - spr.shape[0] / 2)
@@ -317,7 +317,7 @@ class Shape:
         self.vis = obj["visible_fraction"]
         self.hidden = self.full - np.count_nonzero(self.mask)
         erode = max(2, round(np.sqrt(self.full) / 24) + 1)           # inside the darker outline
-        self.colour = _geom.colour_name(_geom.mean_rgb(puzzle.rgb, self.mask, erode), _geom.SHAPE_COLOURS)
+        self.colour = geom.colour_name(geom.mean_rgb(puzzle.rgb, self.mask, erode), geom.SHAPE_COLOURS)
         if self.colour is not None and self.colour != self.meta["colour"]:
             raise Reject(f"{NAME}.colour_mismatch")
         ratio = self.full / params.scale ** 2
@@ -328,7 +328,7 @@ class Shape:
     def filled(self) -> np.ndarray:
         """The mask with its holes (shapes inside it) filled."""
         if self._filled is None:
-            self._filled = self.mask if self.vis >= 0.999 else _geom.fill_holes(self.mask)
+            self._filled = self.mask if self.vis >= 0.999 else geom.fill_holes(self.mask)
         return self._filled
 
     @property
@@ -340,7 +340,7 @@ class Shape:
     def kind(self) -> str | None:
         if self._kind is None:
             whole = self.whole
-            if whole and _geom.classify_shape(self.filled) != self.meta["kind"]:
+            if whole and geom.classify_shape(self.filled) != self.meta["kind"]:
                 raise Reject(f"{NAME}.kind_unclear")
             self._kind = self.meta["kind"] if whole or self.vis >= KNOWN else ""
         return self._kind or None
@@ -395,7 +395,7 @@ def overlaps(fi: Shape, fj: Shape) -> float:
 
 
 def solve(params: Params, puzzle: Puzzle) -> Task:
-    objects = _geom.objects_of(puzzle)
+    objects = geom.objects_of(puzzle)
     if len(objects) != len(puzzle.meta):
         raise Reject(f"{NAME}.shape_hidden")
     facts = {o["id"]: Shape(params, puzzle, o) for o in objects}
@@ -425,7 +425,7 @@ def solve(params: Params, puzzle: Puzzle) -> Task:
     target = next(o for o in objects if o["id"] == t)
     if target["visible_fraction"] < 0.97:
         raise Reject(f"{NAME}.target_hidden")
-    if not _geom.boxes_clear(objects, [target["bbox"]]):
+    if not geom.boxes_clear(objects, [target["bbox"]]):
         raise Reject(f"{NAME}.box_covers_another")
     checks = {"shapes": float(len(ids)), "target_visible": target["visible_fraction"],
               "min_visible": min(o["visible_fraction"] for o in objects)}
@@ -438,10 +438,10 @@ def instruction(params: Params, lang: str) -> str:
     if lang == "zh":
         rel = ""
         if params.relation:
-            other = _geom.colour_zh(params.rel_colour) + _geom.KINDS_ZH[params.rel_kind]
+            other = geom.colour_zh(params.rel_colour) + geom.KINDS_ZH[params.rel_kind]
             rel = f"{other}里的" if params.relation == "inside" else f"与{other}重叠的"
         size = {"small": "小", "large": "大"}.get(params.size_word, "")
-        return f"请点击{rel}{_geom.colour_zh(params.colour)}{size}{_geom.KINDS_ZH[params.kind]}"
+        return f"请点击{rel}{geom.colour_zh(params.colour)}{size}{geom.KINDS_ZH[params.kind]}"
     words = " ".join(x for x in (params.size_word, params.colour, params.kind) if x)
     if params.relation == "inside":
         words += f" inside the {params.rel_colour} {params.rel_kind}"

@@ -6,12 +6,12 @@ import numpy as np
 
 from synth.families.kit import draw
 from synth.families.kit.kinds import emoji_kinds, kind_by_key, shape_kinds
-from synth.families.kit import grammar as _grammar
+from synth.families.kit import grammar
 from synth.families.base import Puzzle, Task
 from synth.core.errors import Reject
 from synth.families.counting import pick_kinds
 from synth.families.slider import landscape
-from synth.core.levels import LevelTable, draw as draw_knob
+from synth.core.levels import LevelTable, draw_knob
 
 NAME = "grid"
 DESCRIPTION = "select every tile of a 3x3 or 4x4 picture grid that shows a given kind of object, or skip if none does"
@@ -277,5 +277,5 @@ def instruction(params: Params, lang: str) -> str:
     kind = kind_by_key(params.target)
     if lang == "zh":
         return f"请选择所有包含{kind.zh}的图块，然后点击验证；如果没有，请点击跳过"
-    return (f"Select all squares with {_grammar.article(_grammar.singular(kind.en))}, then click Verify. "
+    return (f"Select all squares with {grammar.article(grammar.singular(kind.en))}, then click Verify. "
             "If there are none, click Skip.")

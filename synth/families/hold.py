@@ -8,10 +8,10 @@ from PIL import Image, ImageDraw, ImageFont
 
 from synth.families.kit import draw
 from synth.core import paths
-from synth.families.kit import grammar as _grammar
+from synth.families.kit import grammar
 from synth.families.base import Puzzle, Task
 from synth.core.errors import Reject
-from synth.core.levels import LevelTable, draw as draw_knob
+from synth.core.levels import LevelTable, draw_knob
 
 NAME = "hold"
 DESCRIPTION = "press and hold a button (the one of the named colour when there are several) for the stated seconds"
@@ -362,7 +362,7 @@ def solve(params: Params, puzzle: Puzzle) -> Task:
 def instruction(params: Params, lang: str) -> str:
     s = params.seconds
     if len(params.buttons) == 1:
-        return f"请按住按钮 {s} 秒" if lang == "zh" else f"Press and hold the button for {_grammar.count(s, 'second')}."
+        return f"请按住按钮 {s} 秒" if lang == "zh" else f"Press and hold the button for {grammar.count(s, 'second')}."
     if lang == "zh":
         return f"请按住{PALETTE[params.target][1]}的按钮 {s} 秒"
-    return f"Press and hold the {params.target} button for {_grammar.count(s, 'second')}."
+    return f"Press and hold the {params.target} button for {grammar.count(s, 'second')}."

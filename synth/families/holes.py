@@ -11,7 +11,7 @@ from synth.families.base import Puzzle, Task
 from synth.core.errors import Reject
 from synth.families.kit.placement import place
 from synth.families.text import glyph_alpha
-from synth.core.levels import LevelTable, draw as draw_knob
+from synth.core.levels import LevelTable, draw_knob
 
 NAME = "holes"
 DESCRIPTION = "count the holes in shapes, rings and letters (open decoys have none), or click the shape with N holes"

@@ -12,10 +12,10 @@ import numpy as np
 
 from synth.families.kit import draw
 from synth.families.kit.kinds import emoji_kinds, kind_by_key
-from synth.families.kit import glyphs as _glyphs, photo as _photo
+from synth.families.kit import glyphs, photo as _photo
 from synth.families.base import Puzzle, Task
 from synth.core.errors import Reject
-from synth.core.levels import LevelTable, draw as draw_knob
+from synth.core.levels import LevelTable, draw_knob
 
 NAME = "icon_click"
 DESCRIPTION = "click the icons on the photo in the order the prompt strip shows them (silhouettes, turned and scaled)"
@@ -178,7 +178,7 @@ def sample_params(rng: np.random.Generator, level: int, size: tuple[int, int], i
     tilts = [round(float(rng.uniform(-tilt, tilt)), 2) for _ in keys]
     for _ in range(6):
         boxes = [draw.rotated_side(s, t) for s, t in zip(sides, tilts)]
-        spots = _glyphs.scatter(rng, sx1 - sx0, sy1 - sy0, boxes, round(GAP * side / 320))
+        spots = glyphs.scatter(rng, sx1 - sx0, sy1 - sy0, boxes, round(GAP * side / 320))
         if spots:
             break
         sides = [max(20, round(s * 0.92)) for s in sides]

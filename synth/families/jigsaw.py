@@ -8,10 +8,10 @@ from dataclasses import dataclass
 import numpy as np
 
 from synth.families.kit import draw
-from synth.families.kit import photos as _photos
+from synth.families.kit import photos
 from synth.families.base import Puzzle, Task
 from synth.core.errors import Reject
-from synth.core.levels import LevelTable, draw as draw_knob
+from synth.core.levels import LevelTable, draw_knob
 
 NAME = "jigsaw"
 DESCRIPTION = "a photo cut into tiles with two tiles swapped: drag the first misplaced tile onto the other"
@@ -29,7 +29,7 @@ RUNNER_UP_MAX = 0.6             # any other swap repairs at most this share of w
 OTHER_MAX = 0.6                 # no other tile's own seams look this bad, relative to the misplaced tiles'
 # Pictures on which a swap cannot be told apart (repeating patterns, near-uniform fills) stay out; subtle
 # ones (soft, blurred or finely textured everywhere) come at the higher levels.
-DENY = _photos.FLAT + ("OneStandsOut", "firstgeneration", "analogpattern_by_Peter_Nerlich", "Path",
+DENY = photos.FLAT + ("OneStandsOut", "firstgeneration", "analogpattern_by_Peter_Nerlich", "Path",
                        "MilkyWay", "the-mouse")
 SUBTLE = ("Elephants", "life_by_Aitzol_Berasategi", "Dune", "Kleiber_by_Lukas_Baubkus",
           "friends_by_Aitzol_Berasategi", "GreenMeadow", "FreshFlower", "greentock_by_Peter_Nerlich",
@@ -61,7 +61,7 @@ TABLE = LevelTable(NAME, knobs={
 class Params:
     size: tuple[int, int]
     target: str                 # "" (the sought things are the two swapped tiles)
-    view: _photos.View
+    view: photos.View
     rows: int
     cols: int
     swap: tuple[int, int]       # the swapped tiles (row-major); the drag goes from the first to the second
@@ -119,8 +119,8 @@ def sample_params(rng: np.random.Generator, level: int, size: tuple[int, int], i
         rows, cols = max(rows, cols), min(rows, cols)
     n = rows * cols
     subtle = rng.random() < knobs["subtle"]
-    keys = _photos.choices(SUBTLE, DENY) if subtle else _photos.choices(None, DENY + SUBTLE)
-    view = _photos.sample_view(rng, keys)
+    keys = photos.choices(SUBTLE, DENY) if subtle else photos.choices(None, DENY + SUBTLE)
+    view = photos.sample_view(rng, keys)
     while True:
         a, b = sorted(int(v) for v in rng.choice(n, 2, replace=False))
         if not enclosed(rows, cols, (a, b)):
@@ -149,7 +149,7 @@ def controls(params: Params) -> str:
 def render(params: Params) -> Puzzle:
     w, h = params.size
     geo = layout(params.size, params.rows, params.cols)
-    photo = _photos.image(params.view, w, h)
+    photo = photos.image(params.view, w, h)
     rgb = np.empty_like(photo)
     rgb[...] = LINE                             # the rim the grid leaves when the size does not divide
     inst = np.zeros((h, w), np.uint8)

@@ -8,10 +8,10 @@ import cv2
 import numpy as np
 
 from synth.families.kit import draw
-from synth.families.kit import geom as _geom
+from synth.families.kit import geom
 from synth.families.base import Puzzle, Task
 from synth.core.errors import Reject
-from synth.core.levels import LevelTable, draw as draw_knob
+from synth.core.levels import LevelTable, draw_knob
 
 NAME = "largest_region"
 DESCRIPTION = "click the largest (or smallest) region of a map of coloured cells, or the largest one of a named colour"
@@ -285,7 +285,7 @@ def render(params: Params) -> Puzzle:
     inst = np.zeros((h, w), np.uint8)
     for i, (poly, colour) in enumerate(zip(polys, params.colours), start=1):
         pts = np.round(poly * 4).astype(np.int32)
-        cv2.fillPoly(rgb, [pts], _geom.rgb_of(colour), cv2.LINE_8, shift=2)
+        cv2.fillPoly(rgb, [pts], geom.rgb_of(colour), cv2.LINE_8, shift=2)
         cv2.fillPoly(inst, [pts], i, cv2.LINE_8, shift=2)
     if params.shading > 0:        # a light texture and a soft diagonal light over everything
         tex = draw.background(np.random.default_rng(params.bg_seed), w, h, 1.0)
@@ -323,16 +323,16 @@ def touching(inst: np.ndarray, reach: int) -> set[tuple[int, int]]:
 def solve(params: Params, puzzle: Puzzle) -> Task:
     w, h = params.size
     side = min(w, h)
-    objects = _geom.objects_of(puzzle)
+    objects = geom.objects_of(puzzle)
     if len(objects) != len(puzzle.meta):
         raise Reject(f"{NAME}.region_missing")
     area = draw.instance_areas(puzzle.instances)
     seen = {}
     reach = border_px(side) + 4       # further than the widest gap a border leaves in the instance map
-    means = _geom.mean_colours(puzzle.rgb, puzzle.instances, 2, {o["id"]: o["bbox"] for o in objects})
+    means = geom.mean_colours(puzzle.rgb, puzzle.instances, 2, {o["id"]: o["bbox"] for o in objects})
     for o in objects:
         i = o["id"]
-        seen[i] = _geom.colour_name(means.get(i), REGION_COLOURS)
+        seen[i] = geom.colour_name(means.get(i), REGION_COLOURS)
         if seen[i] != puzzle.meta[i]["kind"]:
             raise Reject(f"{NAME}.colour_unclear")
     for a, b in touching(puzzle.instances, reach):      # two touching regions of one colour would read as one
@@ -352,10 +352,10 @@ def solve(params: Params, puzzle: Puzzle) -> Task:
     if area[t] < MIN_TARGET * w * h:
         raise Reject(f"{NAME}.target_too_small")
     target = next(o for o in objects if o["id"] == t)
-    box = _geom.inscribed_box(target["_mask"])
+    box = geom.inscribed_box(target["_mask"])
     if box is None or min(box[2] - box[0], box[3] - box[1]) < MIN_BOX * side / 320:
         raise Reject(f"{NAME}.target_too_thin")
-    if not _geom.boxes_clear(objects, [box]):
+    if not geom.boxes_clear(objects, [box]):
         raise Reject(f"{NAME}.box_covers_another")
     point = [float((int(box[0]) + int(box[2])) // 2) + 0.5, float((int(box[1]) + int(box[3])) // 2) + 0.5]
     checks = {"margin": got, "regions": float(len(objects)), "candidates": float(len(cand)),
@@ -367,7 +367,7 @@ def solve(params: Params, puzzle: Puzzle) -> Task:
 def instruction(params: Params, lang: str) -> str:
     if lang == "zh":
         most = "最大" if params.extreme == "largest" else "最小"
-        colour = _geom.colour_zh(params.colour) if params.colour else ""
+        colour = geom.colour_zh(params.colour) if params.colour else ""
         return f"请点击面积{most}的{colour}区域"
     colour = f" {params.colour}" if params.colour else ""
     return f"Click the {params.extreme}{colour} region."

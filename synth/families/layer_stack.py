@@ -8,10 +8,10 @@ import cv2
 import numpy as np
 
 from synth.families.kit import draw
-from synth.families.kit import geom as _geom
+from synth.families.kit import geom
 from synth.families.base import Puzzle, Task
 from synth.core.errors import Reject
-from synth.core.levels import LevelTable, draw as draw_knob
+from synth.core.levels import LevelTable, draw_knob
 
 NAME = "layer_stack"
 DESCRIPTION = "click the card at the bottom (top, second from top / bottom, topmost of a colour) of a pile of cards"
@@ -202,7 +202,7 @@ def render(params: Params) -> Puzzle:
         x1, y1 = np.ceil(pts.max(0)).astype(int) + 3
         local = np.round((pts - [x0, y0]) * 4).astype(np.int32)
         spr = np.zeros((y1 - y0, x1 - x0, 4), np.uint8)
-        rgb = _geom.rgb_of(card[5])
+        rgb = geom.rgb_of(card[5])
         cv2.fillPoly(spr, [local], (250, 250, 250, 255), cv2.LINE_AA, shift=2)
         # the coloured face inside a white rim
         inner = outline(card[0], card[1], card[2] - 2 * border, card[3] - 2 * border, card[4])
@@ -268,7 +268,7 @@ def solve(params: Params, puzzle: Puzzle) -> Task:
     w, h = params.size
     side = min(w, h)
     n = len(params.cards)
-    objects = _geom.objects_of(puzzle)
+    objects = geom.objects_of(puzzle)
     if len(objects) != n:
         raise Reject(f"{NAME}.card_hidden")
     by_id = {o["id"]: o for o in objects}
@@ -285,8 +285,8 @@ def solve(params: Params, puzzle: Puzzle) -> Task:
     below = {i: int(over[i, :].sum()) for i in ids}
     mode = params.mode
     if mode.endswith("_colour"):
-        means = _geom.mean_colours(puzzle.rgb, puzzle.instances, 5, {o["id"]: o["bbox"] for o in objects})
-        seen = {i: _geom.colour_name(means.get(i), CARD_COLOURS) for i in ids}
+        means = geom.mean_colours(puzzle.rgb, puzzle.instances, 5, {o["id"]: o["bbox"] for o in objects})
+        seen = {i: geom.colour_name(means.get(i), CARD_COLOURS) for i in ids}
         if any(seen[i] != puzzle.meta[i]["kind"] for i in ids):
             raise Reject(f"{NAME}.colour_unclear")
         named = [i for i in ids if seen[i] == params.colour]
@@ -305,10 +305,10 @@ def solve(params: Params, puzzle: Puzzle) -> Task:
     if puzzle.meta[t]["role"] != "target":
         raise Reject(f"{NAME}.role_mismatch")
     target = by_id[t]
-    box = _geom.inscribed_box(target["_mask"])
+    box = geom.inscribed_box(target["_mask"])
     if box is None or min(box[2] - box[0], box[3] - box[1]) < MIN_BOX * side / 320:
         raise Reject(f"{NAME}.target_too_hidden")
-    objects = _geom.distractor_first(objects, puzzle.instances)
+    objects = geom.distractor_first(objects, puzzle.instances)
     point = [float((int(box[0]) + int(box[2])) // 2) + 0.5, float((int(box[1]) + int(box[3])) // 2) + 0.5]
     checks = {"cards": float(n), "seen_overlaps": float(len(pairs)), "least_contact_px": float(least),
               "target_visible": target["visible_fraction"],
@@ -323,7 +323,7 @@ def instruction(params: Params, lang: str) -> str:
     if mode.endswith("_colour"):
         if zh:
             where = "最上面" if mode == "top_colour" else "最下面"
-            return f"请点击{where}的那张{_geom.colour_zh(params.colour)}卡片"
+            return f"请点击{where}的那张{geom.colour_zh(params.colour)}卡片"
         where = "topmost" if mode == "top_colour" else "lowest"
         return f"Click the {where} {params.colour} card in the stack."
     if zh:

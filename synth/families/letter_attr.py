@@ -11,10 +11,10 @@ import cv2
 import numpy as np
 
 from synth.families.kit import draw
-from synth.families.kit import glyphs as _glyphs
+from synth.families.kit import glyphs
 from synth.families.base import Puzzle, Task
 from synth.core.errors import Reject
-from synth.core.levels import LevelTable, draw as draw_knob
+from synth.core.levels import LevelTable, draw_knob
 
 NAME = "letter_attr"
 DESCRIPTION = "click every letter that is mirrored, upside down or turned on its side (or every vowel)"
@@ -28,7 +28,7 @@ TRANSFORMS = ("none", "mirror", "flip", "left", "right")   # flip: turned 180 de
 ASKED = {"mirror": ("mirror",), "upside_down": ("flip",), "sideways": ("left", "right"), "vowel": ()}
 UPPER, LOWER = "ABCDEFGHJKLMNPQRSTUVWXYZ", "abdefghjkmnpqrtuy"     # no I/l/1, O/o/0, c/s/v/w/x/z twins
 VOWELS = set("AEUaeu")
-FONTS = (0, 2)                 # sans faces of _glyphs.LATIN: DejaVu Sans Bold, Liberation Sans Bold
+FONTS = (0, 2)                 # sans faces of glyphs.LATIN: DejaVu Sans Bold, Liberation Sans Bold
 NORM = 32                      # side of the unit square letters are compared in
 MATCH_MIN = 0.74               # a shown letter matches its own drawing at least this well (IoU) ...
 SAME_MAX = 0.88                # ... and any drawing that answers differently at most this well, the same letter's
@@ -73,7 +73,7 @@ class Params:
     size: tuple[int, int]
     task: str                   # one of TASKS
     target: str                 # the task again (what the label names)
-    font: int                   # index into _glyphs.LATIN
+    font: int                   # index into glyphs.LATIN
     # (role, letter, transform, x, y, font px, tilt, ink rgb) in z-order
     items: tuple[tuple[str, str, str, int, int, int, float, tuple], ...]
     clutter: float
@@ -116,9 +116,9 @@ def templates(font: int) -> tuple[tuple[tuple[str, str], ...], np.ndarray, np.nd
     """Every letter (both cases) under every transform: (names, masks as packed bits (n, NORM * NORM / 8),
     pixel counts (n,))."""
     names, rows = [], []
-    path = _glyphs.LATIN[font]
+    path = glyphs.LATIN[font]
     for ch in UPPER + LOWER + "IOocsvwxz":
-        upright = (_glyphs.master(ch, path) >= 128).view(np.uint8)
+        upright = (glyphs.master(ch, path) >= 128).view(np.uint8)
         for t in TRANSFORMS:
             names.append((ch, t))
             rows.append(normalised(transformed(upright, t).view(bool)).ravel() > 0)
@@ -236,22 +236,22 @@ def sample_params(rng: np.random.Generator, level: int, size: tuple[int, int], i
     px = round(side * knobs["size"])
     tilt = row["tilt_range"][1]
     tilts = [round(float(rng.uniform(-tilt, tilt)), 2) for _ in range(n)]
-    box = draw.rotated_side(_glyphs.glyph_side(px, rim=False), tilt)
+    box = draw.rotated_side(glyphs.glyph_side(px, rim=False), tilt)
     scatter = rng.random() < knobs["scatter"]
     for _ in range(6):
-        spots = (_glyphs.scatter(rng, w, h, [box] * n, round(GAP * side / 320)) if scatter
+        spots = (glyphs.scatter(rng, w, h, [box] * n, round(GAP * side / 320)) if scatter
                  else row_spots(w, h, box, n))
         if spots and (scatter or len({y for _, y in spots}) <= 2):
             break
         px = round(px * 0.92)
-        box = draw.rotated_side(_glyphs.glyph_side(px, rim=False), tilt)
+        box = draw.rotated_side(glyphs.glyph_side(px, rim=False), tilt)
     else:
         raise Reject(f"{NAME}.no_room")
     items = []
     for j, i in enumerate(order):
         ch, t = letters[i]
         x, y = spots[j]
-        b = draw.rotated_side(_glyphs.glyph_side(px, rim=False), tilts[j])
+        b = draw.rotated_side(glyphs.glyph_side(px, rim=False), tilts[j])
         x, y = x + (box - b) // 2, y + (box - b) // 2
         ink = INKS[int(rng.integers(len(INKS)))] if level >= 3 else INKS[0]
         items.append(("target" if i < k else "distractor", ch, t, x, y, px, tilts[j], ink))
@@ -272,7 +272,7 @@ def controls(params: Params) -> str:
 # ---------------------------------------------------------------- drawing
 
 def letter_rgba(ch: str, transform: str, font: int, px: int, tilt: float, ink: tuple) -> np.ndarray:
-    rgba = _glyphs.glyph(ch, _glyphs.LATIN[font], px, ink, rim_rgb=None)
+    rgba = glyphs.glyph(ch, glyphs.LATIN[font], px, ink, rim_rgb=None)
     return draw.rotated(transformed(rgba, transform), tilt)
 
 

@@ -13,7 +13,7 @@ from synth.core.errors import Reject
 from synth.families.counting import pick_kinds
 from synth.families.kit.icon_match import MIN_MARGIN, best_kinds, look_alike, read_icons
 from synth.families.swap import UNIT, card_alpha, icon_sprite, over
-from synth.core.levels import LevelTable, draw as draw_knob
+from synth.core.levels import LevelTable, draw_knob
 
 NAME = "match3"
 DESCRIPTION = ("swap two neighbouring tiles to line up three alike: drag the tile that completes the line onto "

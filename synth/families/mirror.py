@@ -9,11 +9,11 @@ import cv2
 import numpy as np
 
 from synth.families.kit import draw
-from synth.families.kit import geom as _geom
+from synth.families.kit import geom
 from synth.families import match
 from synth.families.base import Puzzle, Task
 from synth.core.errors import Reject
-from synth.core.levels import LevelTable, draw as draw_knob
+from synth.core.levels import LevelTable, draw_knob
 
 NAME = "mirror"
 DESCRIPTION = "click the tile showing the reference reflected in the dashed line; turned copies and others are wrong"
@@ -103,7 +103,7 @@ def glyph(what: str, px: int, ink: tuple) -> np.ndarray:
         for x, y in cells:
             out[oy + y * cell: oy + (y + 1) * cell, ox + x * cell: ox + (x + 1) * cell] = (*ink, 255)
         return out
-    a = _geom.text_alpha(what, px)
+    a = geom.text_alpha(what, px)
     n = max(a.shape) + 4
     out = np.zeros((n, n, 4), np.uint8)
     y, x = (n - a.shape[0]) // 2, (n - a.shape[1]) // 2
@@ -186,7 +186,7 @@ def silhouette(rgb: np.ndarray, box) -> np.ndarray:
     diff = cv2.max(cv2.max(b, g), r) > INK
     diff[:inset, :] = diff[-inset:, :] = False
     diff[:, :inset] = diff[:, -inset:] = False
-    return _geom.fill_holes(diff)
+    return geom.fill_holes(diff)
 
 
 def soft(mask: np.ndarray) -> np.ndarray:
@@ -323,7 +323,7 @@ def render(params: Params) -> Puzzle:
         p, q = ((x0, y0 + a), (x0, y0 + b)) if x0 == x1 else ((x0 + a, y0), (x0 + b, y0))
         cv2.line(canvas.rgb, p, q, (60, 130, 230), max(2, round(min(w, h) / 140)), cv2.LINE_AA)
     ax0, ay0, ax1, ay1 = geo["ask"]
-    mark = _geom.text_sprite("?", round((ay1 - ay0) * 0.7), (170, 175, 185))
+    mark = geom.text_sprite("?", round((ay1 - ay0) * 0.7), (170, 175, 185))
     canvas.paste(mark, (ax0 + ax1 - mark.shape[1]) // 2, (ay0 + ay1 - mark.shape[0]) // 2, 0, hides=False)
     px0, py0, px1, py1 = panel
     canvas.instances[py0:py1, px0:px1] = ref_id

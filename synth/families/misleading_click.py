@@ -8,10 +8,10 @@ import cv2
 import numpy as np
 
 from synth.families.kit import draw
-from synth.families.kit import geom as _geom
+from synth.families.kit import geom
 from synth.families.base import Puzzle, Task
 from synth.core.errors import Reject
-from synth.core.levels import LevelTable, draw as draw_knob
+from synth.core.levels import LevelTable, draw_knob
 
 NAME = "misleading_click"
 DESCRIPTION = "ignore the big decoy: click the button not saying X, the word naming no colour, the shape no arrow points to"
@@ -144,7 +144,7 @@ def _buttons(rng, knobs, size, script, level):
             bw = w * (0.5 + 0.2 * strength)
             x0 = (w - bw) / 2
             y0 = y + (unit * decoy_h - bh) / 2
-            px = _geom.fit_px(say, bw * 0.78, bh * 0.62, round(bh * 0.55))
+            px = geom.fit_px(say, bw * 0.78, bh * 0.62, round(bh * 0.55))
             items.append(("distractor", say, round(x0), round(y0), round(x0 + bw), round(y0 + bh),
                           ("orange", "green", "red")[int(rng.integers(3))], "white", True, px))
             n_arrows = 0 if strength < 0.3 else (1 if strength < 0.6 else 2)
@@ -166,7 +166,7 @@ def _buttons(rng, knobs, size, script, level):
                 break
             x0 = m + c * (bw + gap) if cols > 1 else (w - bw) / 2
             y0 = y + (unit - bh) / 2
-            px = _geom.fit_px(texts[i], bw * 0.78, bh * 0.62, round(bh * 0.55))
+            px = geom.fit_px(texts[i], bw * 0.78, bh * 0.62, round(bh * 0.55))
             items.append((roles[i], texts[i], round(x0), round(y0), round(x0 + bw), round(y0 + bh), fill, "dark",
                           False, px))
         y += unit
@@ -196,7 +196,7 @@ def _words(rng, knobs, size, script, level):
     items, arrows, taken = [], [], []
     pad = 4
     # the decoy first: a big colour word, with its arrows, in a band across the puzzle
-    dw, dh = _geom.text_size(cwords[0], big)
+    dw, dh = geom.text_size(cwords[0], big)
     n_arrows = 0 if strength < 0.3 else (1 if strength < 0.6 else 2)
     alen = side * (0.08 + 0.03 * strength)
     width = max(4.0, side * 0.022)
@@ -227,7 +227,7 @@ def _words(rng, knobs, size, script, level):
     order = rng.permutation(len(words))
     for i in order:
         word = words[i]
-        ww, wh = _geom.text_size(word, px)
+        ww, wh = geom.text_size(word, px)
         for _ in range(200):
             x, y = float(rng.uniform(4, w - 4 - ww - 2 * pad)), float(rng.uniform(4, h - 4 - wh - 2 * pad))
             box = (round(x), round(y), round(x + ww + 2 * pad), round(y + wh + 2 * pad))
@@ -266,9 +266,9 @@ def _shapes(rng, knobs, size, script, level):
     far = side * knobs["far"]
     area = (side * 0.1) ** 2
     kinds = [SHAPES[int(rng.integers(len(SHAPES)))] for _ in range(n)]
-    fills = [_geom.SHAPE_COLOURS[int(rng.integers(len(_geom.SHAPE_COLOURS)))] for _ in range(n)]
+    fills = [geom.SHAPE_COLOURS[int(rng.integers(len(geom.SHAPE_COLOURS)))] for _ in range(n)]
     areas = [area * (1.6 + 1.6 * strength)] + [area * float(rng.uniform(0.85, 1.15)) for _ in range(n - 1)]
-    radii = [_geom.radius(kd, a) for kd, a in zip(kinds, areas)]
+    radii = [geom.radius(kd, a) for kd, a in zip(kinds, areas)]
     roles = ["distractor"] + ["target"] * k + ["distractor"] * (n - 1 - k)
     # room for the arrows round every shape: place discs of radius + arrow reach
     reach = far + side * 0.11 + 4
@@ -358,8 +358,8 @@ def render(params: Params) -> Puzzle:
             halo[..., 3] = draw.gaussian_blur(halo[..., 3], m / 2.2)
             canvas.paste(halo, x0 - m, y0 - m, 0, opacity=params.glow, hides=False)
         if params.mode == "arrow":
-            area = ((x1 - x0) / 2 / _geom.radius(text, 1.0)) ** 2
-            spr = _geom.shape_sprite(text, float(area), 0.0, _geom.rgb_of(fill))
+            area = ((x1 - x0) / 2 / geom.radius(text, 1.0)) ** 2
+            spr = geom.shape_sprite(text, float(area), 0.0, geom.rgb_of(fill))
             canvas.paste(spr, (x0 + x1 - spr.shape[1]) // 2, (y0 + y1 - spr.shape[0]) // 2, i)
             meta[i] = {"role": role, "label": f"{fill} {text}", "kind": text}
             continue
@@ -367,8 +367,8 @@ def render(params: Params) -> Puzzle:
             bw, bh = x1 - x0, y1 - y0
             r = round(min(bw, bh) * 0.25)
             face = np.zeros((bh, bw, 4), np.uint8)
-            mask = _geom.round_rect_mask(bw, bh, r)
-            tint = _geom.rgb_of(fill)
+            mask = geom.round_rect_mask(bw, bh, r)
+            tint = geom.rgb_of(fill)
             face[..., :3] = tint if decoy else tuple(int(0.25 * v + 0.75 * 245) for v in tint)   # pale but the decoy
             face[..., 3] = mask
             shadow = np.zeros_like(face)
@@ -377,12 +377,12 @@ def render(params: Params) -> Puzzle:
             canvas.paste(face, x0, y0, i)
             colour = INK_WHITE if ink == "white" else INK_DARK
         else:           # a word on a white chip; the chip is what a click must hit
-            colour = tuple(int(v * 0.85) for v in _geom.rgb_of(ink))
+            colour = tuple(int(v * 0.85) for v in geom.rgb_of(ink))
             chip = np.zeros((y1 - y0, x1 - x0, 4), np.uint8)
             chip[..., :3] = 252
-            chip[..., 3] = _geom.round_rect_mask(x1 - x0, y1 - y0, round(min(x1 - x0, y1 - y0) * 0.2))
+            chip[..., 3] = geom.round_rect_mask(x1 - x0, y1 - y0, round(min(x1 - x0, y1 - y0) * 0.2))
             canvas.paste(chip, x0, y0, i, opacity=0.92)
-        spr = _geom.text_sprite(text, px, colour)
+        spr = geom.text_sprite(text, px, colour)
         tx, ty = (x0 + x1 - spr.shape[1]) // 2, (y0 + y1 - spr.shape[0]) // 2
         canvas.paste(spr, tx, ty, 0, hides=False)
         extras["text_masks"][i] = (tx, ty, spr[..., 3] >= 160)
@@ -452,7 +452,7 @@ def pointed(params: Params, puzzle: Puzzle) -> list[set[int]]:
 
 
 def solve(params: Params, puzzle: Puzzle) -> Task:
-    objects = _geom.objects_of(puzzle)
+    objects = geom.objects_of(puzzle)
     n = len(params.items)
     if len(objects) != n + len(params.arrows) or any(o["visible_fraction"] < 0.999 for o in objects):
         raise Reject(f"{NAME}.item_hidden")
@@ -483,7 +483,7 @@ def solve(params: Params, puzzle: Puzzle) -> Task:
         raise Reject(f"{NAME}.role_mismatch")
     targets = [by_id[i] for i in found]
     boxes = [t["bbox"] for t in targets]
-    if not _geom.boxes_clear(objects, boxes):
+    if not geom.boxes_clear(objects, boxes):
         raise Reject(f"{NAME}.box_covers_another")
     # the decoy first among the distractors: the pipeline's last check clicks it and must score nothing
     objects.sort(key=lambda o: not (o["id"] <= n and params.items[o["id"] - 1][8]))

@@ -6,12 +6,12 @@ import numpy as np
 
 from synth.families.kit import draw
 from synth.families.kit.kinds import kind_by_key
-from synth.families.kit import grammar as _grammar
+from synth.families.kit import grammar
 from synth.families.base import Puzzle, Task, visible_objects
 from synth.core.errors import Reject
 from synth.families.counting import pick_kinds
 from synth.families.kit.placement import place
-from synth.core.levels import LevelTable, draw as draw_knob
+from synth.core.levels import LevelTable, draw_knob
 
 NAME = "occlusion"
 DESCRIPTION = "objects partly hidden behind cards; count one kind including hidden ones, or click every covered one"
@@ -161,6 +161,6 @@ def instruction(params: Params, lang: str) -> str:
     kind = kind_by_key(params.target)
     if params.task == "count":
         return (f"一共有几{kind.measure_word()}{kind.zh}（包括被遮住一部分的）？请输入数字" if lang == "zh"
-                else f"How many {_grammar.plural(kind.en)} are there, including partly hidden ones? Type the number.")
+                else f"How many {grammar.plural(kind.en)} are there, including partly hidden ones? Type the number.")
     return (f"请点击所有被卡片遮住一部分的{kind.zh}，然后点击验证" if lang == "zh"
-            else f"Click every {_grammar.singular(kind.en)} that is partly covered, then press Verify.")
+            else f"Click every {grammar.singular(kind.en)} that is partly covered, then press Verify.")

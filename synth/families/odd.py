@@ -9,7 +9,7 @@ from synth.families.kit import draw
 from synth.families.base import Puzzle, Task
 from synth.core.errors import Reject
 from synth.families.order import free_spots
-from synth.core.levels import LevelTable, draw as draw_knob
+from synth.core.levels import LevelTable, draw_knob
 
 NAME = "odd"
 DESCRIPTION = "click the one shape that differs from the rest in sides, colour, size or direction"

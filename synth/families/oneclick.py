@@ -8,10 +8,10 @@ import cv2
 import numpy as np
 
 from synth.families.kit import draw
-from synth.families.kit import ui as _ui
+from synth.families.kit import ui
 from synth.families.base import Puzzle, Task
 from synth.core.errors import Reject
-from synth.core.levels import LevelTable, draw as draw_knob
+from synth.core.levels import LevelTable, draw_knob
 
 NAME = "oneclick"
 DESCRIPTION = "tick the \"I'm not a robot\" checkbox (or press the one-tap verify button) among look-alike controls"
@@ -108,11 +108,11 @@ def controls(params: Params) -> str:
 
 # ---------------------------------------------------------------- drawing
 
-def shield(p: _ui.Painter, cx: float, cy: float, s: float, rgb) -> None:
+def shield(p: ui.Painter, cx: float, cy: float, s: float, rgb) -> None:
     """A plain shield with a tick: a generic 'protected' emblem."""
     pts = [(cx - s / 2, cy - s / 2.4), (cx, cy - s / 1.8), (cx + s / 2, cy - s / 2.4), (cx + s / 2.2, cy + s / 8),
            (cx, cy + s / 1.8), (cx - s / 2.2, cy + s / 8)]
-    p.draw.polygon([(x * _ui.SCALE, y * _ui.SCALE) for x, y in pts], fill=rgb)
+    p.draw.polygon([(x * ui.SCALE, y * ui.SCALE) for x, y in pts], fill=rgb)
     p.line([(cx - s / 5, cy), (cx - s / 20, cy + s / 6), (cx + s / 4, cy - s / 6)], (255, 255, 255), width=s / 9)
 
 
@@ -125,7 +125,7 @@ def row_heights(params: Params) -> list[float]:
 def render(params: Params) -> Puzzle:
     w, h = params.size
     page = (255, 255, 255)
-    p = _ui.Painter(params.size, page)
+    p = ui.Painter(params.size, page)
     b = params.box
     txt = (32, 33, 36)
     muted = (95, 99, 104)
@@ -160,7 +160,7 @@ def render(params: Params) -> Puzzle:
                        width=max(1.5, b / 12), radius=2, inst=TARGET)
                 extras["labels"][TARGET] = p.text((box[2] + b * 0.5, cy), text, px, ink)
             else:
-                bw = min(right - left - 2.6 * b, _ui.text_width(text, px, True) + 3.2 * b)
+                bw = min(right - left - 2.6 * b, ui.text_width(text, px, True) + 3.2 * b)
                 bh = round(1.6 * b)
                 box = (left + round(b * 0.5), round(cy - bh / 2), left + round(b * 0.5 + bw), round(cy - bh / 2) + bh)
                 p.rect(box, fill=params.accent, radius=bh / 2, inst=TARGET)
@@ -214,12 +214,12 @@ def solve(params: Params, puzzle: Puzzle) -> Task:
         inner[y0 + 3:y1 - 3, x0 + 3:x1 - 3] = True
         outline = mask & ~inner
         around = (cv2.dilate(mask.view(np.uint8), np.ones((7, 7), np.uint8)) > 0) & (inst == 0)
-        contrast = float(np.linalg.norm(_ui.mean_rgb(puzzle.rgb, outline) - _ui.mean_rgb(puzzle.rgb, around)))
+        contrast = float(np.linalg.norm(ui.mean_rgb(puzzle.rgb, outline) - ui.mean_rgb(puzzle.rgb, around)))
         limit = MIN_BOX_CONTRAST
     else:
         core = cv2.erode(mask.view(np.uint8), np.ones((5, 5), np.uint8)).view(bool)
         around = (cv2.dilate(mask.view(np.uint8), np.ones((9, 9), np.uint8)) > 0) & (inst == 0)
-        contrast = float(np.linalg.norm(_ui.mean_rgb(puzzle.rgb, core) - _ui.mean_rgb(puzzle.rgb, around)))
+        contrast = float(np.linalg.norm(ui.mean_rgb(puzzle.rgb, core) - ui.mean_rgb(puzzle.rgb, around)))
         limit = MIN_BUTTON_CONTRAST
     if contrast < limit:
         raise Reject(f"{NAME}.low_contrast")
@@ -235,7 +235,7 @@ def solve(params: Params, puzzle: Puzzle) -> Task:
             any(m["label"] == params.target for i, m in puzzle.meta.items() if i != TARGET):
         raise Reject(f"{NAME}.label_not_unique")
     clickable = [i for i, m in puzzle.meta.items() if m["role"] in ("target", "distractor")]
-    closest = min((_ui.box_gap(boxes[a], boxes[b]) for n, a in enumerate(clickable) for b in clickable[n + 1:]
+    closest = min((ui.box_gap(boxes[a], boxes[b]) for n, a in enumerate(clickable) for b in clickable[n + 1:]
                    if a in boxes and b in boxes), default=np.inf)
     if closest < MIN_GAP:
         raise Reject(f"{NAME}.controls_too_close")

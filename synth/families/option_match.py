@@ -16,7 +16,7 @@ from synth.core.errors import Reject
 from synth.families.counting import pick_kinds, similar_kinds
 from synth.families.dice import Die, die_layers
 from synth.families.grid import upright_only
-from synth.core.levels import LevelTable, draw as draw_knob
+from synth.core.levels import LevelTable, draw_knob
 
 NAME = "option_match"
 DESCRIPTION = ("click the one option that matches the reference: as many objects, the same shape turned, "

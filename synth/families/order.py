@@ -8,10 +8,10 @@ from PIL import Image, ImageDraw, ImageFont
 
 from synth.families.kit import draw
 from synth.families.kit.kinds import emoji_kinds, kind_by_key
-from synth.families.kit import glyphs as _glyphs, grammar as _grammar
+from synth.families.kit import glyphs, grammar
 from synth.families.base import Puzzle, Task
 from synth.core.errors import Reject
-from synth.core.levels import LevelTable, draw as draw_knob
+from synth.core.levels import LevelTable, draw_knob
 
 NAME = "order"
 DESCRIPTION = "click the listed icons or characters in the listed order, among unlisted distractors"
@@ -129,7 +129,7 @@ def sample_params(rng: np.random.Generator, level: int, size: tuple[int, int], i
     tilt = row["tilt_range"][1]
     sizes = [max(18, round(side * draw_knob(rng, row["size_range"]))) for _ in names]
     tilts = [float(rng.uniform(-tilt, tilt)) if tilt else 0.0 for _ in names]
-    fonts = len(_glyphs.LATIN if mode == "latin" else _glyphs.HANZI)   # icon puzzles: 2, as before
+    fonts = len(glyphs.LATIN if mode == "latin" else glyphs.HANZI)   # icon puzzles: 2, as before
     font = int(rng.integers(fonts))            # one typeface per puzzle, as real ones do
     for attempt in range(4):        # no room: shrink everything a little and try again
         boxes = [draw.rotated_side(box_side(mode, s), t) for s, t in zip(sizes, tilts)]
@@ -185,14 +185,14 @@ def label(mode: str, name: str) -> str:
 
 @lru_cache(maxsize=2)   # a CJK face holds ~0.6 MB; sizes vary by character, so more faces rarely hit again
 def _font(path: str, px: int) -> ImageFont.FreeTypeFont:
-    return ImageFont.truetype(path, px, index=_glyphs.HANZI_INDEX if path.endswith(".ttc") else 0)
+    return ImageFont.truetype(path, px, index=glyphs.HANZI_INDEX if path.endswith(".ttc") else 0)
 
 
 @lru_cache(maxsize=64)     # 2 x 91 x 91 bytes an entry at most at the 320 px puzzle size
 def _coverage(ch: str, mode: str, font: int, px: int) -> tuple[np.ndarray, np.ndarray]:
     """Two (n, n) uint8 planes of one centred character drawn in black with a white outline: 255 - red
     (the body's coverage where the outline is, else 255) and alpha. Any ink colour follows from it."""
-    path = (_glyphs.LATIN if mode == "latin" else _glyphs.HANZI)[font]
+    path = (glyphs.LATIN if mode == "latin" else glyphs.HANZI)[font]
     n = box_side(mode, px)
     img = Image.new("RGBA", (n, n), (0, 0, 0, 0))
     ImageDraw.Draw(img).text((n / 2, n / 2), ch, font=_font(path, px), fill=(0, 0, 0, 255), anchor="mm",
@@ -322,7 +322,7 @@ def instruction(params: Params, lang: str) -> str:
         kinds = [next(k for k in emoji_kinds() if k.en == n) for n in names]
         if lang == "zh":
             return "请依次点击：" + "、".join(k.zh for k in kinds)
-        return "Click in this order: " + ", ".join(_grammar.singular(k.en) for k in kinds)
+        return "Click in this order: " + ", ".join(grammar.singular(k.en) for k in kinds)
     if lang == "zh":
         return "请按顺序点击：" + " ".join(names)
     return "Click in order: " + (" ".join(names) if params.mode == "hanzi" else ", ".join(names))

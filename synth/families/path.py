@@ -12,7 +12,7 @@ from synth.families.kit.kinds import COLOURS
 from synth.core import paths
 from synth.families.base import Puzzle, Task
 from synth.core.errors import Reject
-from synth.core.levels import LevelTable, draw as draw_knob
+from synth.core.levels import LevelTable, draw_knob
 
 NAME = "path"
 DESCRIPTION = "follow a curved line from its start marker through the crossings and click where it ends"

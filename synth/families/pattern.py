@@ -8,10 +8,10 @@ import numpy as np
 
 from synth.families.kit import draw
 from synth.families.kit.kinds import COLOURS, kind_by_key
-from synth.families.kit import grammar as _grammar
+from synth.families.kit import grammar
 from synth.families.base import Puzzle, Task
 from synth.core.errors import Reject
-from synth.core.levels import LevelTable, draw as draw_knob
+from synth.core.levels import LevelTable, draw_knob
 
 NAME = "pattern"
 DESCRIPTION = "count the shapes of one colour and shape under stripes, a grid or a band that hides parts of them"
@@ -334,4 +334,4 @@ def instruction(params: Params, lang: str) -> str:
     kind = kind_by_key(params.target)
     if lang == "zh":
         return f"你能看到几{kind.measure_word()}{kind.zh}？请输入数字"
-    return f"How many {_grammar.plural(kind.en)} can you see? Type the number."
+    return f"How many {grammar.plural(kind.en)} can you see? Type the number."

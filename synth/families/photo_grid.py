@@ -15,7 +15,7 @@ from synth.families.kit import photos as _photos
 from synth.families.base import Puzzle, Task
 from synth.core.errors import Reject
 from synth.families.jigsaw import LINE, layout, tile_box
-from synth.core.levels import LevelTable, draw as draw_knob
+from synth.core.levels import LevelTable, draw_knob
 
 NAME = "photo_grid"
 DESCRIPTION = "one photo cut into a 3x3 or 4x4 grid with an object across several tiles: select every tile holding part of it"

@@ -13,7 +13,7 @@ from synth.families.kit import photos as _photos
 from synth.families.base import Puzzle, Task
 from synth.core.errors import Reject
 from synth.families.rotation import estimate_angle, layout
-from synth.core.levels import LevelTable, draw as draw_knob
+from synth.core.levels import LevelTable, draw_knob
 
 NAME = "photo_rotation"
 DESCRIPTION = "drag the slider to turn a rotated round photo upright; the slider spans 0-360 degrees clockwise"

@@ -9,10 +9,10 @@ import cv2
 import numpy as np
 
 from synth.families.kit import draw
-from synth.families.kit import photos as _photos
+from synth.families.kit import photos
 from synth.families.base import Puzzle, Task, visible_objects
 from synth.core.errors import Reject
-from synth.core.levels import LevelTable, draw as draw_knob
+from synth.core.levels import LevelTable, draw_knob
 
 NAME = "restore"
 DESCRIPTION = "a photo with one horizontal strip shifted sideways: drag the slider until the strip lines up again"
@@ -28,7 +28,7 @@ MIN_STEP = 10.0                 # at the shown offset the strip's edges jump on 
 MARGIN = 1.3                    # every offset outside the accepted window fits this many times worse ...
 MIN_GAP = 4.0                   # ... and by this many grey levels
 SHARP = 1.12                    # two tolerances away from the true offset, the fit is this many times worse
-DENY = _photos.FLAT + ("OneStandsOut", "firstgeneration", "analogpattern_by_Peter_Nerlich", "MilkyWay")
+DENY = photos.FLAT + ("OneStandsOut", "firstgeneration", "analogpattern_by_Peter_Nerlich", "MilkyWay")
 SUBTLE = ("Elephants", "life_by_Aitzol_Berasategi", "Dune", "Kleiber_by_Lukas_Baubkus", "GreenMeadow",
           "FreshFlower", "greentock_by_Peter_Nerlich", "Dragonfly_by_Bolly", "Picture_1A_by_freespace",
           "Autumn", "Path", "FallenLeaf", "Blinds", "RainDrops", "the-mouse", "TwoWings")
@@ -57,7 +57,7 @@ TABLE = LevelTable(NAME, knobs={
 class Params:
     size: tuple[int, int]
     target: str                 # "" (the sought thing is the shifted strip)
-    view: _photos.View
+    view: photos.View
     strips: int
     moving: int                 # index of the shifted strip, from the top
     offset: int                 # how far the knob must go right (the strip shows the photo this far to the right)
@@ -87,8 +87,8 @@ def sample_params(rng: np.random.Generator, level: int, size: tuple[int, int], i
     middle = rng.random() < knobs["middle"]
     moving = n // 2 if middle and n >= 3 else int(rng.integers(n))
     subtle = rng.random() < knobs["subtle"]
-    keys = _photos.choices(SUBTLE, DENY) if subtle else _photos.choices(None, DENY + SUBTLE)
-    view = _photos.sample_view(rng, keys)
+    keys = photos.choices(SUBTLE, DENY) if subtle else photos.choices(None, DENY + SUBTLE)
+    view = photos.sample_view(rng, keys)
     geo = layout(size, n)
     offset = max(1, round(knobs["shift"] * geo["travel"]))
     if offset > (1 - MIN_OVERLAP) * (geo["picture"][2] - geo["picture"][0]) - 2 * knobs["tolerance"]:
@@ -114,7 +114,7 @@ def render(params: Params) -> Puzzle:
     rgb = np.full((h, w, 3), 244, np.uint8)
     inst = np.zeros((h, w), np.uint8)
     pw = px1 - px0
-    wide = _photos.image(params.view, pw + geo["travel"], py1 - py0)     # the photo, and more of it on the right
+    wide = photos.image(params.view, pw + geo["travel"], py1 - py0)     # the photo, and more of it on the right
     rgb[py0:py1, px0:px1] = wide[:, :pw]
     inst[py0:py1, px0:px1] = PICTURE
     y0, y1 = geo["rows"][params.moving], geo["rows"][params.moving + 1]

@@ -10,7 +10,7 @@ from synth.families.kit import draw
 from synth.families.base import Puzzle, Task
 from synth.core.errors import Reject
 from synth.families.path import crossings, pair_issue
-from synth.core.levels import LevelTable, draw as draw_knob
+from synth.core.levels import LevelTable, draw_knob
 
 NAME = "ribbons"
 DESCRIPTION = "closed ribbon loops cross over and under each other; type how many separate loops there are"

@@ -10,7 +10,7 @@ from synth.families.kit import draw
 from synth.families.kit.kinds import emoji_kinds, kind_by_key
 from synth.families.base import Puzzle, Task, visible_objects
 from synth.core.errors import Reject
-from synth.core.levels import LevelTable, draw as draw_knob
+from synth.core.levels import LevelTable, draw_knob
 from synth.core.paths import ASSETS
 
 NAME = "rotation"

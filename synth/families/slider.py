@@ -10,7 +10,7 @@ from synth.families.kit import draw
 from synth.families.kit import photos as _photos
 from synth.families.base import Puzzle, Task
 from synth.core.errors import Reject
-from synth.core.levels import LevelTable, draw as draw_knob
+from synth.core.levels import LevelTable, draw_knob
 
 NAME = "slider"
 DESCRIPTION = "drag the jigsaw piece on the left along its row until it fills the piece-shaped gap in the picture"

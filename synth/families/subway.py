@@ -13,7 +13,7 @@ from synth.families.kit import draw
 from synth.core import paths
 from synth.families.base import Puzzle, Task
 from synth.core.errors import Reject
-from synth.core.levels import LevelTable, draw as draw_knob
+from synth.core.levels import LevelTable, draw_knob
 
 NAME = "subway"
 DESCRIPTION = "read a subway map and its legend; type how many stations lie between two stops on a line, or how " \

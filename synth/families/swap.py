@@ -11,7 +11,7 @@ from synth.families.base import Puzzle, Task
 from synth.core.errors import Reject
 from synth.families.counting import pick_kinds
 from synth.families.grid import upright_only
-from synth.core.levels import LevelTable, draw as draw_knob
+from synth.core.levels import LevelTable, draw_knob
 
 NAME = "swap"
 DESCRIPTION = "bingo board: click the two tiles whose swap makes a full row, column or diagonal of one kind"

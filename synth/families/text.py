@@ -17,7 +17,7 @@ from synth.families.kit import draw
 from synth.core import paths
 from synth.families.base import Puzzle, Task
 from synth.core.errors import Reject
-from synth.core.levels import LevelTable, draw as draw_knob
+from synth.core.levels import LevelTable, draw_knob
 
 NAME = "text"
 DESCRIPTION = "type the distorted characters shown on a noisy background crossed by lines (not case-sensitive)"

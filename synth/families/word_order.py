@@ -13,7 +13,7 @@ from synth.families.kit import glyphs as _glyphs, photo as _photo, words as _wor
 from synth.families.base import Puzzle, Task
 from synth.core.errors import Reject
 from synth.families.order import confusable
-from synth.core.levels import LevelTable, draw as draw_knob
+from synth.core.levels import LevelTable, draw_knob
 
 NAME = "word_order"
 DESCRIPTION = "click the scattered characters of a hidden word or idiom (or letters of an English word) in word order"

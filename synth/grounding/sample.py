@@ -17,7 +17,7 @@ from synth.grounding.describe import DESCRIBERS, STYLES, has_leftovers, look_ali
 from synth.grounding.levels import MIN_SIDE_CSS, TABLE
 from synth.grounding.refusal import draw_refusal
 from synth.grounding.relations import spatial
-from synth.core.levels import draw
+from synth.core.levels import draw_knob
 from synth.screens.browser import RenderedPage
 
 NO_REGION = [0.0, 0.0, 0.0, 0.0]      # accept.neutral_regions needs one box; this one holds no point
@@ -92,7 +92,7 @@ def choose(rng: np.random.Generator, page: RenderedPage, level: int, k: int = 1,
     Reject if the page has no target at the level. When the page offers fewer targets than asked for, the
     refusals shrink in proportion, so that their share holds."""
     why = why if why is not None else Counter()
-    min_alikes = draw(rng, TABLE.row(level)["look_alikes_range"], integer=True)
+    min_alikes = draw_knob(rng, TABLE.row(level)["look_alikes_range"], integer=True)
     found = options(page, level, min_alikes, why)
     targets = len({id(el) for opts in found.values() for el, _, _ in opts})
     if not targets:

@@ -15,10 +15,10 @@ import numpy as np
 
 from synth.core.geometry import centre, inside
 from synth.episodes.base import drag
-from synth.families.kit import photos as _photos
+from synth.families.kit import photos
 from synth.core.errors import Reject
 from synth.families.jigsaw import DENY, SUBTLE, neighbours
-from synth.core.levels import LevelTable, draw as draw_knob
+from synth.core.levels import LevelTable, draw_knob
 
 NAME = "jigsaw_grid"
 DESCRIPTION = "drag the loose photo pieces from the tray into their empty slots of the picture grid"
@@ -207,8 +207,8 @@ def _pieces(rng: np.random.Generator, keys: tuple[str, ...], rows: int, cols: in
     chosen at random among those that show structure, none alike; drawn again until check_pieces passes,
     at most TRIES times (then the last reason is raised). Returns (photo, tiles, the pieces' cells)."""
     for _ in range(TRIES):
-        view = _photos.sample_view(rng, keys)
-        picture = _photos.image(view, cols * c, rows * c)
+        view = photos.sample_view(rng, keys)
+        picture = photos.image(view, cols * c, rows * c)
         tiles = np.stack([picture[r * c + 1:(r + 1) * c - 1, q * c + 1:(q + 1) * c - 1]
                           for r in range(rows) for q in range(cols)])
         slots: list[int] = []
@@ -234,7 +234,7 @@ def new(rng: np.random.Generator, level: int, size: tuple[int, int], lang: str) 
     rows, cols = draw_knob(rng, row["rows_range"], integer=True), draw_knob(rng, row["cols_range"], integer=True)
     k = draw_knob(rng, row["pieces_range"], integer=True)
     subtle = rng.random() < draw_knob(rng, row["subtle_range"])
-    keys = _photos.choices(SUBTLE, DENY) if subtle else _photos.choices(None, DENY + SUBTLE)
+    keys = photos.choices(SUBTLE, DENY) if subtle else photos.choices(None, DENY + SUBTLE)
     geo = layout(size, rows, cols, k)
     c = geo["cell"]
     photo, tiles, slots = _pieces(rng, keys, rows, cols, k, c)

@@ -20,10 +20,10 @@ import numpy as np
 
 from synth.core.geometry import centre, inside
 from synth.episodes.base import FRAMES_PER_STEP, VERIFY, action, click
-from synth.families.kit import geom as _geom, glyphs as _glyphs
+from synth.families.kit import geom, glyphs
 from synth.families.kit.ui import Painter
 from synth.core.errors import Reject
-from synth.core.levels import LevelTable, draw as draw_range
+from synth.core.levels import LevelTable, draw_knob
 
 NAME = "motion_shape"
 DESCRIPTION = "a shape drawn only by the motion of random dots: click the candidate shape the moving dots form"
@@ -100,13 +100,13 @@ class State:
 def _canon(name: str) -> np.ndarray:
     """The candidate's ink (uint8 coverage) fitted in a CANON square, its box centred (read-only)."""
     if name in SHAPES:
-        poly = _geom.outline(name, 1.0)
+        poly = geom.outline(name, 1.0)
         lo, hi = poly.min(0), poly.max(0)
         pts = (poly - (lo + hi) / 2) * ((CANON - 1) / (hi - lo).max()) + CANON / 2
         out = np.zeros((CANON, CANON), np.uint8)
         cv2.fillPoly(out, [np.round(pts * 4).astype(np.int32)], 255, cv2.LINE_AA, shift=2)
     else:
-        ink = _glyphs.master(name, _glyphs.LATIN[0])
+        ink = glyphs.master(name, glyphs.LATIN[0])
         x, y, w, h = cv2.boundingRect((ink > 127).astype(np.uint8))
         s = CANON / max(w, h)
         small = cv2.resize(ink[y:y + h, x:x + w], (max(1, round(w * s)), max(1, round(h * s))),
@@ -128,7 +128,7 @@ def _pick_options(rng, row) -> tuple[list[str], int]:
     topped up with the most alike below its top when the window holds too few."""
     pool = SHAPES + CHARACTERS
     right = str(rng.choice(pool))
-    n = draw_range(rng, row["options_range"], integer=True)
+    n = draw_knob(rng, row["options_range"], integer=True)
     lo, hi = row["similarity_range"]
     others = [p for p in pool if p != right and _iou(p, right) <= hi]
     window = [p for p in others if _iou(p, right) >= lo]
@@ -231,7 +231,7 @@ def _hidden_mask(rng, row, name: str, field) -> np.ndarray:
     place, a cell clear of the field's edge."""
     x0, y0, x1, y1 = field
     fw, fh = x1 - x0, y1 - y0
-    side = round(draw_range(rng, row["size_range"]) * fh)
+    side = round(draw_knob(rng, row["size_range"]) * fh)
     ink = cv2.resize(_canon(name), (side, side), interpolation=cv2.INTER_LINEAR) > 127
     ys, xs = np.nonzero(ink)
     ink = ink[ys.min():ys.max() + 1, xs.min():xs.max() + 1]
@@ -249,12 +249,12 @@ def new(rng: np.random.Generator, level: int, size: tuple[int, int], lang: str) 
     field, buttons = _layout(size, len(options))
     fx0, fy0, fx1, fy1 = field
     mask = _hidden_mask(rng, row, options[answer], field)
-    coherence = draw_range(rng, row["coherence_range"])
-    shift = draw_range(rng, row["shift_range"])
+    coherence = draw_knob(rng, row["coherence_range"])
+    shift = draw_knob(rng, row["shift_range"])
     a = rng.uniform(0, 2 * np.pi)
     step = np.round(shift * np.array([np.cos(a), np.sin(a)]))   # whole px per step: crisp frames to compare
     velocity, speed = step / STEP_SECONDS, float(np.hypot(*step)) / STEP_SECONDS
-    outside = "random" if rng.random() < draw_range(rng, row["random_outside_range"]) else "opposite"
+    outside = "random" if rng.random() < draw_knob(rng, row["random_outside_range"]) else "opposite"
     lives = int(np.ceil(BUDGET * STEP_SECONDS / LIFE)) + 2
     shape = (fx1 - fx0, fy1 - fy0)
     inner = _texture(rng, shape, coherence, velocity, speed, lives)

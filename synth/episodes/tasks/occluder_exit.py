@@ -21,7 +21,7 @@ from synth.episodes.tasks.trajectory import ball
 from synth.families.kit.geom import colour_zh, rgb_of
 from synth.families.kit.ui import Painter
 from synth.core.errors import Reject
-from synth.core.levels import LevelTable, draw as draw_range
+from synth.core.levels import LevelTable, draw_knob
 
 NAME = "occluder_exit"
 DESCRIPTION = "a ball rolls behind a wall: click the labelled exit on the far edge where it will come out"
@@ -112,11 +112,11 @@ def _named_path(rng, row, size, spans, r, tol):
     degrees could give another exit."""
     w, h = size
     scale = w / 320
-    speed = draw_range(rng, row["speed_range"]) * scale
-    slope = draw_range(rng, row["slope_range"]) * float(rng.choice((-1, 1)))
+    speed = draw_knob(rng, row["speed_range"]) * scale
+    slope = draw_knob(rng, row["slope_range"]) * float(rng.choice((-1, 1)))
     vx, vy = speed * np.cos(np.deg2rad(slope)), speed * np.sin(np.deg2rad(slope))
-    run = vx * draw_range(rng, row["visible_range"])
-    width = round(2 * r + vx * draw_range(rng, row["hidden_range"]))
+    run = vx * draw_knob(rng, row["visible_range"])
+    width = round(2 * r + vx * draw_knob(rng, row["hidden_range"]))
     spare = w - (2 + r + run + r + width + EXIT_ROOM * 2 * r)
     if spare < 0:
         return None
@@ -137,8 +137,8 @@ def _named_path(rng, row, size, spans, r, tol):
 def _other_path(rng, row, size, near, far, r, until):
     """(start, velocity) of a ball that rolls behind the same wall at some time up to `until` (rightwards)."""
     w, h = size
-    speed = draw_range(rng, row["speed_range"]) * w / 320
-    slope = draw_range(rng, row["slope_range"]) * float(rng.choice((-1, 1)))
+    speed = draw_knob(rng, row["speed_range"]) * w / 320
+    slope = draw_knob(rng, row["slope_range"]) * float(rng.choice((-1, 1)))
     v = speed * np.array([np.cos(np.deg2rad(slope)), np.sin(np.deg2rad(slope))])
     touch = rng.uniform(0.25, until)                # it touches the wall at this time
     y_touch = rng.uniform(r + 1, h - r - 1)
@@ -213,7 +213,7 @@ def draw(state: State) -> np.ndarray:
 def _others(rng, row, size, near, far, r, until, start, velocity) -> tuple[np.ndarray, np.ndarray]:
     """The named ball's (start, velocity) with the level's other balls added, none overlapping another
     while they show."""
-    for _ in range(draw_range(rng, row["balls_range"], integer=True) - 1):
+    for _ in range(draw_knob(rng, row["balls_range"], integer=True) - 1):
         for _ in range(TRIES):
             other = _other_path(rng, row, size, near, far, r, until)
             if other is None:
@@ -237,8 +237,8 @@ def new(rng: np.random.Generator, level: int, size: tuple[int, int], lang: str) 
     row = TABLE.row(level)
     w, h = size
     r = RADIUS * w / 320
-    spans = _gate_spans(h, draw_range(rng, row["gates_range"], integer=True))
-    tol = draw_range(rng, row["tolerance_range"])
+    spans = _gate_spans(h, draw_knob(rng, row["gates_range"], integer=True))
+    tol = draw_knob(rng, row["tolerance_range"])
     for _ in range(TRIES):
         named = _named_path(rng, row, size, spans, r, tol)
         if named is not None:

@@ -17,12 +17,12 @@ from synth.families.kit import draw as drawing
 from synth.families.kit.kinds import emoji_kinds
 from synth.core.geometry import centre, inside
 from synth.episodes.base import VERIFY, click
-from synth.families.kit import ui as _ui
+from synth.families.kit import ui
 from synth.core.errors import Reject
 from synth.families.counting import pick_kinds, similar_kinds
 from synth.families.dice import Die, die_layers
 from synth.families.option_match import FRAME, MIN_PIP_CONTRAST, PIP, _dice_pair, _grid_cell, _scatter
-from synth.core.levels import LevelTable, draw as draw_knob
+from synth.core.levels import LevelTable, draw_knob
 
 NAME = "paged_select"
 DESCRIPTION = ("page through option pictures with arrow buttons to the one matching the reference (the same "
@@ -297,7 +297,7 @@ def _chrome(size: tuple[int, int], lang: str) -> np.ndarray:
     """The widget without its pictures and page number: cards, arrow buttons, caption."""
     geo = layout(size)
     w, h = size
-    p = _ui.Painter(size, GROUND)
+    p = ui.Painter(size, GROUND)
     radius = round(0.025 * min(w, h))
     p.rect(geo["reference"], fill=CARD, outline=FRAME, width=2, radius=radius)
     p.rect(geo["option"], fill=CARD, outline=BORDER, width=1, radius=radius)
@@ -316,7 +316,7 @@ def _chrome(size: tuple[int, int], lang: str) -> np.ndarray:
 def _number(size: tuple[int, int], page: int, pages: int) -> np.ndarray:
     """The page number patch "3 / 6" for the pager's middle."""
     x0, y0, x1, y1 = layout(size)["number"]
-    p = _ui.Painter((x1 - x0, y1 - y0), GROUND)
+    p = ui.Painter((x1 - x0, y1 - y0), GROUND)
     p.text(((x1 - x0) / 2, (y1 - y0) / 2), f"{page + 1} / {pages}", round(0.05 * size[1]), INK, bold=True,
            anchor="mm")
     return p.finish()[0]

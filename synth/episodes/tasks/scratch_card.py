@@ -15,12 +15,12 @@ from synth.families.kit import draw as sprites
 from synth.families.kit.kinds import emoji_kinds, kind_by_key
 from synth.core.geometry import centre, inside
 from synth.episodes.base import VERIFY, click, drag
-from synth.families.kit import ui as _ui
+from synth.families.kit import ui
 from synth.families import photo_grid
 from synth.families.base import Puzzle
 from synth.core.errors import Reject
 from synth.families.counting import similar_kinds
-from synth.core.levels import LevelTable, draw as draw_knob
+from synth.core.levels import LevelTable, draw_knob
 
 NAME = "scratch_card"
 DESCRIPTION = "scratch the coating off a card by dragging across it, then click the option showing the hidden symbol"
@@ -110,12 +110,12 @@ def band(geo: dict) -> int:
 @lru_cache(maxsize=64)
 def code_sprite(code: str, px: int) -> np.ndarray:
     """RGBA of a code in bold at `px`, cropped to its ink (cached)."""
-    f = _ui.font(px, bold=True)
+    f = ui.font(px, bold=True)
     l, t, r, b = f.getbbox(code)
     w, h = r - l + 4, b - t + 4
     img = Image.new("L", (w, h), 0)
     ImageDraw.Draw(img).text((2 - l, 2 - t), code, font=f, fill=255)
-    a = cv2.resize(np.asarray(img), (w // _ui.SCALE, h // _ui.SCALE), interpolation=cv2.INTER_AREA)
+    a = cv2.resize(np.asarray(img), (w // ui.SCALE, h // ui.SCALE), interpolation=cv2.INTER_AREA)
     out = np.zeros((*a.shape, 4), np.uint8)
     out[..., :3] = SYMBOL_INK
     out[..., 3] = a
@@ -182,7 +182,7 @@ def coating(rng: np.random.Generator, pw: int, ph: int, lang: str) -> np.ndarray
     grain = cv2.GaussianBlur(rng.normal(0, 9, (ph, pw)).astype(np.float32), (0, 0), 0.8)
     grey = np.clip(v + grain, 0, 255)
     rgb = np.ascontiguousarray(np.stack([grey, grey + 2, grey + 6], -1).clip(0, 255).astype(np.uint8))
-    p = _ui.Painter((pw, ph), (0, 0, 0))
+    p = ui.Painter((pw, ph), (0, 0, 0))
     p.text((pw / 2, ph / 2), COATING_TEXT[lang], max(9, round(ph * 0.13)), (255, 255, 255), bold=True, anchor="mm")
     ink = cv2.cvtColor(p.finish()[0], cv2.COLOR_RGB2GRAY)
     return sprites.blend(rgb, np.full_like(rgb, 140), cv2.convertScaleAbs(ink, alpha=0.6))
@@ -206,7 +206,7 @@ def base_image(size: tuple[int, int], geo: dict, options: list[str], coat: np.nd
                colour: tuple[int, int, int]) -> np.ndarray:
     """The whole puzzle with the coating unscratched: the card, its title, the coating, the option buttons."""
     w, h = size
-    p = _ui.Painter(size, GROUND)
+    p = ui.Painter(size, GROUND)
     p.rect(geo["card"], fill=colour, radius=round(min(w, h) * 0.03))
     tx0, ty0, tx1, ty1 = geo["title"]
     p.text(((tx0 + tx1) / 2, (ty0 + ty1) / 2 + 1), TITLE[lang], round((ty1 - ty0) * 0.55), (255, 214, 90),
@@ -215,7 +215,7 @@ def base_image(size: tuple[int, int], geo: dict, options: list[str], coat: np.nd
     for box, key in zip(geo["options"], options):
         p.rect(box, fill=BUTTON, outline=EDGE, width=1.5, radius=round(side * 0.12))
         if not key.startswith("emoji:"):
-            px = min(round(side * 0.34), int(side * 0.8 * 10 / _ui.text_width(key, 10, bold=True)))   # fits 0.8 of it
+            px = min(round(side * 0.34), int(side * 0.8 * 10 / ui.text_width(key, 10, bold=True)))   # fits 0.8 of it
             p.text(centre(box), key, px, INK, bold=True, anchor="mm")
     rgb = p.finish()[0]
     for (x0, y0, x1, y1), key in zip(geo["options"], options):

@@ -13,11 +13,11 @@ import numpy as np
 
 from synth.core.geometry import centre, inside
 from synth.episodes.base import drag
-from synth.families.kit import photos as _photos, ui as _ui
+from synth.families.kit import photos as _photos, ui
 from synth.families import restore
 from synth.families.base import Puzzle
 from synth.core.errors import Reject
-from synth.core.levels import LevelTable, draw as draw_knob
+from synth.core.levels import LevelTable, draw_knob
 
 NAME = "slider_restore"
 DESCRIPTION = "drag the slider knob until the shifted strips of a torn photo line up with the rest of it"
@@ -92,11 +92,11 @@ def _strips(rgb: np.ndarray, geo: dict, wide: np.ndarray, shifted: list[int], kn
 
 def _chrome(size: tuple[int, int], geo: dict) -> tuple[np.ndarray, np.ndarray]:
     """The widget's ground with the bare track, and the knob (a white rounded key with a blue arrow)."""
-    p = _ui.Painter(size, GROUND)
+    p = ui.Painter(size, GROUND)
     x0, y0, x1, y1 = geo["track"]
     p.rect([x0, y0 + 4, x1, y1 - 4], fill=TRACK, radius=(y1 - y0 - 8) / 2)
     k = geo["knob"]
-    key = _ui.Painter((k, k), GROUND)
+    key = ui.Painter((k, k), GROUND)
     key.rect([1, 1, k - 1, k - 1], fill=KNOB, outline=KNOB_EDGE, width=1, radius=k / 6)
     a, cy = k * 0.22, k / 2
     key.line([(k / 2 - a, cy), (k / 2 + a, cy)], fill=ARROW, width=max(2, k / 14))

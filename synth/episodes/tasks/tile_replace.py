@@ -16,12 +16,12 @@ from synth.families.kit import draw as sprites
 from synth.families.kit.kinds import emoji_kinds, kind_by_key
 from synth.core.geometry import centre, inside
 from synth.episodes.base import VERIFY, click
-from synth.families.kit import grammar as _grammar, photos as _photos, ui as _ui
+from synth.families.kit import grammar, photos, ui
 from synth.families import photo_grid
 from synth.families.base import Puzzle
 from synth.core.errors import Reject
 from synth.families.counting import similar_kinds
-from synth.core.levels import LevelTable, draw as draw_knob
+from synth.core.levels import LevelTable, draw_knob
 
 NAME = "tile_replace"
 DESCRIPTION = ("reCAPTCHA-style dynamic tiles: click every picture of the target; each is replaced by a new "
@@ -105,7 +105,7 @@ def header_lines(target: str, lang: str) -> tuple[str, str, str]:
     kind = kind_by_key(target)
     if lang == "zh":
         return "请选择包含以下内容的所有图片：", kind.zh, "如果没有新图片可以点击，请点击“验证”"
-    return ("Select all images with", _grammar.article(_grammar.singular(kind.en)),
+    return ("Select all images with", grammar.article(grammar.singular(kind.en)),
             "Click verify once there are none left.")
 
 
@@ -113,7 +113,7 @@ def base_image(size: tuple[int, int], target: str, lang: str) -> np.ndarray:
     """The puzzle without pictures: the blue header naming the target over a white ground."""
     w, h = size
     top = header_height(size)
-    p = _ui.Painter(size, GROUND)
+    p = ui.Painter(size, GROUND)
     m = max(3, round(h * 0.012))
     p.rect([m, m, w - m, top], fill=HEADER)
     ask, name, rule = header_lines(target, lang)
@@ -162,11 +162,11 @@ def shown_box(box: list[float], t: int, ticked: bool, x0: int, y0: int) -> list[
 def picture(rng: np.random.Generator, kind: str, target: bool, t: int, share: float) -> Picture:
     """A t x t photo crop with the object of `kind` on it ("" for none), its object standing out from the
     photo round it (photo_grid's contrast check); Reject when no crop of TRIES gives that."""
-    keys = _photos.choices(None, photo_grid.DENY)
+    keys = photos.choices(None, photo_grid.DENY)
     for _ in range(TRIES):
-        view = _photos.sample_view(rng, keys)
+        view = photos.sample_view(rng, keys)
         ox, oy = (int(v) for v in rng.integers(0, t + 1, 2))
-        rgb = _photos.image(view, 2 * t, 2 * t)[oy:oy + t, ox:ox + t].copy()   # a piece of the photo, as tiles are
+        rgb = photos.image(view, 2 * t, 2 * t)[oy:oy + t, ox:ox + t].copy()   # a piece of the photo, as tiles are
         if not kind:
             return Picture(rgb, "", False, [0.0, 0.0, 0.0, 0.0], ticked_image(rgb))
         s = max(24, round(share * t / 4) * 4)           # multiples of 4 px reuse cached sprites
@@ -246,7 +246,7 @@ def instruction(state: State, lang: str) -> str:
     kind = kind_by_key(state.target)
     if lang == "zh":
         return f"点击所有含有{kind.zh}的图片，直到没有为止，然后点击验证"
-    return f"Click every tile with {_grammar.article(_grammar.singular(kind.en))} until none is left, then Verify."
+    return f"Click every tile with {grammar.article(grammar.singular(kind.en))} until none is left, then Verify."
 
 
 def act(state: State, action: dict) -> None:

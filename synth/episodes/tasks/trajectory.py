@@ -17,7 +17,7 @@ from synth.episodes.base import VERIFY, action, click
 from synth.families.kit.geom import rgb_of
 from synth.families.kit.ui import Painter
 from synth.core.errors import Reject
-from synth.core.levels import LevelTable, draw as draw_range
+from synth.core.levels import LevelTable, draw_knob
 
 NAME = "trajectory"
 DESCRIPTION = "watch a ball roll and vanish, then click the letter of the path it took among 3-4 drawn paths"
@@ -167,12 +167,12 @@ def _candidates(rng, row, size, ends_at) -> tuple[list[np.ndarray], str]:
     scale = w / 320
     r = RADIUS * scale
     box = [MARGIN * scale + r, MARGIN * scale + r, w - MARGIN * scale - r, h - MARGIN * scale - r]
-    kind = "curve" if rng.random() < draw_range(rng, row["curve_share_range"]) else "bounce"
+    kind = "curve" if rng.random() < draw_knob(rng, row["curve_share_range"]) else "bounce"
     p0 = rng.uniform(box[:2], box[2:])
-    n = draw_range(rng, row["candidates_range"], integer=True)
-    gap = draw_range(rng, row["gap_range"]) * scale
+    n = draw_knob(rng, row["candidates_range"], integer=True)
+    gap = draw_knob(rng, row["gap_range"]) * scale
     true = _path(rng, row, p0, box, scale, kind)
-    same_end = kind == "curve" and rng.random() < draw_range(rng, row["same_end_range"])
+    same_end = kind == "curve" and rng.random() < draw_knob(rng, row["same_end_range"])
     seen, paths, dense = _seen(true, ends_at), [true], [_dense(true)]
     for _ in range(TRIES):
         if len(paths) == n:
@@ -239,7 +239,7 @@ def _layers(size, paths, badges, radius, badge) -> tuple[np.ndarray, np.ndarray]
 def new(rng: np.random.Generator, level: int, size: tuple[int, int], lang: str) -> State:
     row = TABLE.row(level)
     scale = size[0] / 320
-    ends_at = draw_range(rng, row["move_steps_range"], integer=True) * STEP_SECONDS
+    ends_at = draw_knob(rng, row["move_steps_range"], integer=True) * STEP_SECONDS
     paths, kind = _candidates(rng, row, size, ends_at)
     order = rng.permutation(len(paths))                 # the ball's path under a random letter
     paths = [paths[i] for i in order]

@@ -13,7 +13,7 @@ import numpy as np
 from synth.episodes.base import FRAMES_PER_STEP, VERIFY, action, click
 from synth.families.kit.geom import colour_zh, rgb_of
 from synth.core.errors import Reject
-from synth.core.levels import LevelTable, draw as draw_range
+from synth.core.levels import LevelTable, draw_knob
 
 NAME = "vanishing_dots"
 DESCRIPTION = "click each dot of the named colour while it is shown, before it vanishes; never a decoy"
@@ -69,7 +69,7 @@ class State:
 
 def _quantised(rng: np.random.Generator, rng_range: tuple) -> float:
     """A time from a range, on the tick grid."""
-    return round(draw_range(rng, rng_range) / TICK) * TICK
+    return round(draw_knob(rng, rng_range) / TICK) * TICK
 
 
 def _places(rng: np.random.Generator, n: int, radius: int, size: tuple[int, int]) -> np.ndarray:
@@ -90,9 +90,9 @@ def _places(rng: np.random.Generator, n: int, radius: int, size: tuple[int, int]
 
 def new(rng: np.random.Generator, level: int, size: tuple[int, int], lang: str) -> State:
     row = TABLE.row(level)
-    n = draw_range(rng, row["dots_range"], integer=True)
-    k = draw_range(rng, row["decoys_range"], integer=True)
-    radius = draw_range(rng, row["radius_range"], integer=True)
+    n = draw_knob(rng, row["dots_range"], integer=True)
+    k = draw_knob(rng, row["decoys_range"], integer=True)
+    radius = draw_knob(rng, row["radius_range"], integer=True)
     appear = np.cumsum([0.0] + [_quantised(rng, row["interval_range"]) for _ in range(n - 1)])
     life = [_quantised(rng, row["life_range"]) for _ in range(n + k)]
     decoy_appear = [round(rng.uniform(0, appear[-1] + STEP_SECONDS) / TICK) * TICK for _ in range(k)]
