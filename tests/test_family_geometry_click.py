@@ -79,7 +79,7 @@ def test_a_shape_whose_mask_reads_as_another_kind_is_rejected(monkeypatch):
     shapes = [("target", "hexagon", "red", 1.0, 20.0, 60, 60), ("distractor", "square", "blue", 1.0, 0.0, 200, 200)]
     p = params(shapes, "red", "hexagon")
     assert solve(p).target_ids == [1]
-    monkeypatch.setattr(_geom, "classify_shape", lambda mask: "pentagon")
+    monkeypatch.setattr(geom, "classify_shape", lambda mask: "pentagon")
     assert reject_reason(p) == "geometry_click.kind_unclear"
 
 

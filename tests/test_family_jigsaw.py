@@ -60,7 +60,7 @@ def test_drag_from_the_first_misplaced_tile_onto_the_other():
 
 
 def test_a_swap_on_a_smooth_picture_is_rejected(monkeypatch):
-    monkeypatch.setattr(_photos, "image", lambda view, w, h: smooth_picture(w, h))
+    monkeypatch.setattr(photos, "image", lambda view, w, h: smooth_picture(w, h))
     assert reason(base(swap=(0, 2))) == "jigsaw.swap_not_visible"      # two tiles of one row: identical
 
 
@@ -75,7 +75,7 @@ def test_a_picture_with_a_second_swap_is_rejected(monkeypatch):
         img[ay0:ay1, ax0:ax1] = img[by0:by1, bx0:bx1]
         img[by0:by1, bx0:bx1] = a
         return img
-    monkeypatch.setattr(_photos, "image", swapped)
+    monkeypatch.setattr(photos, "image", swapped)
     assert reason(base()) in ("jigsaw.another_swap_fits", "jigsaw.other_tile_looks_misplaced")
 
 

@@ -68,7 +68,7 @@ def test_an_object_that_blends_into_the_photo_is_rejected(monkeypatch):
     rgba = draw.sprite(BUS, 150)
     on = rgba[..., 3] >= draw.ALPHA_ON
     colour = rgba[..., :3][on].mean(axis=0).astype(np.uint8)
-    monkeypatch.setattr(_photos, "image", lambda view, w, h: np.broadcast_to(colour, (h, w, 3)).copy())
+    monkeypatch.setattr(photos, "image", lambda view, w, h: np.broadcast_to(colour, (h, w, 3)).copy())
     assert reason(base([("target", BUS, 60, 60, 150)])) == "photo_grid.object_blends_in"
 
 

@@ -58,13 +58,13 @@ def test_plausibility_points_at_the_sky():
 
 
 def test_a_featureless_picture_is_rejected(monkeypatch):
-    monkeypatch.setattr(_photos, "image", lambda view, w, h: np.full((h, w, 3), 128, np.uint8))
+    monkeypatch.setattr(photos, "image", lambda view, w, h: np.full((h, w, 3), 128, np.uint8))
     assert reason(base()) == "photo_rotation.upright_ambiguous"
 
 
 def test_an_upside_down_photo_is_rejected(monkeypatch):
     real = photos.image
-    monkeypatch.setattr(_photos, "image", lambda view, w, h: np.ascontiguousarray(real(view, w, h)[::-1]))
+    monkeypatch.setattr(photos, "image", lambda view, w, h: np.ascontiguousarray(real(view, w, h)[::-1]))
     assert reason(base()) == "photo_rotation.upright_ambiguous"
 
 
@@ -75,7 +75,7 @@ def test_fine_levels_need_a_straight_horizon(monkeypatch):
         noise = 3 * cv2.GaussianBlur(rng.normal(0, 1, (h, w)).astype(np.float32), (0, 0), 3)[..., None]
         img = 200 - 120 * y + noise * 60 * y
         return np.clip(np.broadcast_to(img, (h, w, 3)), 0, 255).astype(np.uint8).copy()
-    monkeypatch.setattr(_photos, "image", blobs)
+    monkeypatch.setattr(photos, "image", blobs)
     assert reason(base(tolerance=9.0)) == "photo_rotation.no_level_cue"
     coarse = base(tolerance=20.0, shown_angle=90.0)
     assert photo_rotation.solve(coarse, photo_rotation.render(coarse)).answer == {"angle": 270.0}

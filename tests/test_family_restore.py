@@ -62,7 +62,7 @@ def test_a_shift_on_a_smooth_sky_is_rejected(monkeypatch):
     def sky(view, w, h):                 # varies from top to bottom only: every shift looks the same
         ramp = np.linspace(80, 230, h, dtype=np.float32)[:, None, None]
         return np.broadcast_to(ramp * np.float32([0.5, 0.7, 1.0]), (h, w, 3)).astype(np.uint8).copy()
-    monkeypatch.setattr(_photos, "image", sky)
+    monkeypatch.setattr(photos, "image", sky)
     assert reason(base()) in ("restore.shift_not_visible", "restore.offset_not_found")
 
 
@@ -71,7 +71,7 @@ def test_a_repeating_pattern_is_rejected(monkeypatch):
         x = np.arange(w, dtype=np.float32)
         row = 128 + 100 * np.sin(2 * np.pi * x / 40)
         return np.broadcast_to(row[None, :, None], (h, w, 3)).astype(np.uint8).copy()
-    monkeypatch.setattr(_photos, "image", stripes)
+    monkeypatch.setattr(photos, "image", stripes)
     assert reason(base()) in ("restore.other_offset_fits", "restore.offset_not_found")
 
 
