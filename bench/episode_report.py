@@ -10,8 +10,8 @@ import statistics
 import numpy as np
 
 import synth.env
-from synth.episodes.env import CaptchaEnv
 from synth.core.levels import LEVELS
+from synth.episodes.env import CaptchaEnv
 
 
 def expert(env: CaptchaEnv, seed: int, mistake: bool) -> tuple[bool, int]:

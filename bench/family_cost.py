@@ -10,8 +10,8 @@ import time
 import cv2
 import numpy as np
 
-from synth.families import FAMILIES
 from synth.core.errors import Reject
+from synth.families import FAMILIES
 from synth.screens.pages import PLATFORMS
 
 SIZE = PLATFORMS["web"]["puzzle"]

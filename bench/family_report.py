@@ -7,10 +7,10 @@ import argparse
 import json
 from collections import Counter
 
-from synth.engine.config import RunConfig
-from synth.families import FAMILIES
 from synth.core.levels import LEVELS
+from synth.engine.config import RunConfig
 from synth.engine.generator import Generator
+from synth.families import FAMILIES
 
 
 def measure(name: str, level: int, n: int) -> dict:

@@ -24,11 +24,11 @@ import cv2
 import numpy as np
 from PIL import Image
 
-from synth.core import jpeg
 from synth.captcha.augment import degrade
-from synth.families import FAMILIES
+from synth.core import jpeg
 from synth.core.errors import Reject
 from synth.core.levels import LEVELS
+from synth.families import FAMILIES
 from synth.screens.pages import PLATFORMS
 
 SIZE = PLATFORMS["web"]["puzzle"]

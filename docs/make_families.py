@@ -8,11 +8,11 @@ from pathlib import Path
 
 from PIL import Image
 
-from synth.engine.config import RunConfig
-from synth.families import FAMILIES
 from synth.core.levels import LEVELS
-from synth.labels.overlay import draw_label
+from synth.engine.config import RunConfig
 from synth.engine.generator import Generator
+from synth.families import FAMILIES
+from synth.labels.overlay import draw_label
 
 DOCS = Path(__file__).parent
 OUT = DOCS / "families"

@@ -6,12 +6,11 @@ from pathlib import Path
 
 from PIL import Image
 
-from synth.engine.config import RunConfig
-from synth.grounding.levels import SCREENS, TABLE
 from synth.core.levels import LEVELS
-from synth.labels.overlay import draw_label
+from synth.engine.config import RunConfig
 from synth.engine.generator import Generator
-from synth.screens.pages import list_templates
+from synth.grounding.levels import SCREENS, TABLE
+from synth.labels.overlay import draw_label
 
 DOCS = Path(__file__).parent
 OUT = DOCS / "grounding"

@@ -2,8 +2,8 @@
 from pathlib import Path
 
 from synth.captcha.augment import LEVELS as AUGMENT
-from synth.families import FAMILIES
 from synth.core.levels import LEVELS
+from synth.families import FAMILIES
 
 OUT = Path(__file__).parent / "levels.md"
 # hand-written sections of levels.md that the tables do not produce: kept as they stand, after the tables

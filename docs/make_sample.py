@@ -6,8 +6,8 @@ from pathlib import Path
 from PIL import Image
 
 from synth.engine.config import RunConfig
-from synth.labels.overlay import draw_label
 from synth.engine.generator import Generator
+from synth.labels.overlay import draw_label
 
 OUT = Path(__file__).parent / "sample.jpg"
 

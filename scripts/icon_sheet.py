@@ -9,8 +9,8 @@ from html import escape
 
 from playwright.sync_api import sync_playwright
 
-from synth.screens.browser import CHROMIUM_ARGS, chromium_path
 from synth.grounding.vocab import ICONS
+from synth.screens.browser import CHROMIUM_ARGS, chromium_path
 from synth.screens.icon_names import NAMES
 from synth.screens.icons import ICON_SETS, Icons
 

@@ -5,7 +5,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
-from typing import Annotated, Optional
+from typing import Annotated
 
 import typer
 
@@ -66,8 +66,8 @@ Workers = Annotated[int, typer.Option(help="worker processes (default: one per C
 ShardSize = Annotated[int, typer.Option(help="samples per shard")]
 ImageFormat = Annotated[str, typer.Option(help="jpg or png")]
 Executor = Annotated[str, typer.Option(help="local (process pool) or ray (one task per shard)")]
-RayAddress = Annotated[Optional[str], typer.Option(help="address of an existing Ray cluster (default: start a local one)")]
-Pages = Annotated[Optional[Path], typer.Option(help="a folder of .html pages (served as a site root) to use "
+RayAddress = Annotated[str | None, typer.Option(help="address of an existing Ray cluster (default: start a local one)")]
+Pages = Annotated[Path | None, typer.Option(help="a folder of .html pages (served as a site root) to use "
                                                     "instead of the built-in screens")]
 
 
@@ -76,7 +76,7 @@ def captcha(
     difficulty: Difficulty = 3, n: Count = 1000,
     out: Annotated[Path, typer.Option(help="output folder for shards and manifest.json")] = Path("out/captcha"),
     seed: Seed = 0,
-    family: Annotated[Optional[list[str]], typer.Option(help="family to include (repeat to mix); default: all")] = None,
+    family: Annotated[list[str] | None, typer.Option(help="family to include (repeat to mix); default: all")] = None,
     lang: Lang = "mix", platform: Platform = "mix", workers: Workers = 0, shard_size: ShardSize = 1000,
     image_format: ImageFormat = "jpg",
     infeasible: Annotated[float, typer.Option(help="share of samples with no valid target (answer: Skip), "
@@ -129,7 +129,7 @@ def episodes(
     n: Annotated[int, typer.Option("--n", help="number of episodes to write (each gives one sample per step)")] = 100,
     out: Annotated[Path, typer.Option(help="output folder for shards and manifest.json")] = Path("out/episodes"),
     seed: Seed = 0,
-    family: Annotated[Optional[list[str]], typer.Option(help="task or one-shot family to include (repeat to mix); "
+    family: Annotated[list[str] | None, typer.Option(help="task or one-shot family to include (repeat to mix); "
                                                              "default: every interactive task")] = None,
     lang: Lang = "mix", platform: Platform = "mix", workers: Workers = 0,
     shard_size: Annotated[int, typer.Option(help="episodes per shard")] = 100,
@@ -301,7 +301,7 @@ def score(
 @app.command()
 def stats(
     dataset: Annotated[Path, typer.Argument(help="dataset folder")],
-    charts: Annotated[Optional[Path], typer.Option(help="folder for PNG charts (default: DATASET/stats)")] = None,
+    charts: Annotated[Path | None, typer.Option(help="folder for PNG charts (default: DATASET/stats)")] = None,
 ) -> None:
     """Counts by family, level, language, platform and template; rejection rates; difficulty statistics."""
     from synth.tools.stats import collect, format_table, write_charts
@@ -324,7 +324,7 @@ def stats(
 def gallery(
     dataset: Annotated[Path, typer.Argument(help="dataset folder")],
     out: Annotated[Path, typer.Option(help="folder for the static site")] = Path("out/gallery"),
-    max_samples: Annotated[Optional[int], typer.Option("--max", help="keep at most N samples, evenly spread")] = None,
+    max_samples: Annotated[int | None, typer.Option("--max", help="keep at most N samples, evenly spread")] = None,
 ) -> None:
     """Write a static QA gallery (opens from file://): filters, overlays, keyboard review, flags."""
     from synth.tools.gallery import build_gallery
@@ -369,7 +369,7 @@ def export(
     coords: Annotated[str, typer.Option(help="the model's coordinate convention: ui-venus (0-999), qwen3-vl "
                                              "(0-1000), qwen2.5-vl or ui-tars (pixels of the resized image)")] = "ui-venus",
     target: Annotated[str, typer.Option(help="grounding answers as a point or a box")] = "point",
-    max_pixels: Annotated[Optional[int], typer.Option(help="pixel budget of the qwen2.5-vl / ui-tars resize "
+    max_pixels: Annotated[int | None, typer.Option(help="pixel budget of the qwen2.5-vl / ui-tars resize "
                                                            "(default 1003520 / 12845056)")] = None,
     name: Annotated[str, typer.Option(help="name of the exported set (file and dataset names)")] = "synth",
     split_queries: Annotated[bool, typer.Option(help="one single-turn record per grounding query, instead of one "
@@ -377,7 +377,8 @@ def export(
 ) -> None:
     """Export datasets for a trainer or a benchmark: VenusBench-CAPTCHA records + train.jsonl, LLaMA-Factory,
     ms-swift or TRL conversations, or ScreenSpot-style grounding JSON (see README, "Training with synth")."""
-    from synth.export import Options, export as run_export
+    from synth.export import Options
+    from synth.export import export as run_export
 
     options = Options(coords=coords, target=target, max_pixels=max_pixels, name=name, split_queries=split_queries)
     try:

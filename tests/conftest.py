@@ -7,7 +7,6 @@ import pytest
 
 from synth.cli import main
 
-
 # the three foundation families, named so that adding a family does not change this dataset
 BASE_ARGS = ["--difficulty", "3", "--n", "36", "--seed", "11", "--shard-size", "20",
              "--family", "counting", "--family", "rotation", "--family", "occlusion"]

@@ -8,11 +8,11 @@ import pytest
 
 from synth import screens
 from synth.engine.config import RunConfig
-from synth.engine.pools import page_blocks
 from synth.engine.pagestore import block_specs
-from synth.screens.widget_pages import render_block
+from synth.engine.pools import page_blocks
 from synth.screens.browser import Browser, _Tab
 from synth.screens.pages import CONTROLS, PageSpec, list_templates, render_html
+from synth.screens.widget_pages import render_block
 
 
 @pytest.fixture(scope="module")

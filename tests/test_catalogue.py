@@ -4,9 +4,9 @@ import json
 import numpy as np
 
 from synth.cli import main
-from synth.families import FAMILIES, catalogue
 from synth.core.errors import Reject
 from synth.core.levels import LEVELS
+from synth.families import FAMILIES, catalogue
 
 STEP = {"type": "type", "click_set": "click", "click_order": "click", "skip": "click", "drag": "drag",
         "long_press": "long_press"}

@@ -68,6 +68,7 @@ def test_other_run_in_the_same_folder_is_refused(dataset):
 def test_a_broken_template_is_named(tmp_path):
     import os
     import shutil
+
     from synth.core.paths import TEMPLATES
     templates = tmp_path / "templates"
     shutil.copytree(TEMPLATES, templates)

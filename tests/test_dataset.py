@@ -5,9 +5,9 @@ import json
 
 from PIL import Image
 
+from synth.cli import main
 from synth.labels import reward, spec
 from tests.conftest import BASE_ARGS, read_samples
-from synth.cli import main
 
 
 def test_every_label_meets_the_contract(samples):

@@ -11,10 +11,9 @@ import time
 import pytest
 from PIL import Image
 
-from synth.labels import reward, spec
 from synth.cli import main
+from synth.labels import reward, spec
 from synth.tools.verify import verify_dataset
-
 from tests.conftest import read_samples
 
 ARGS = ["episodes", "--difficulty", "2", "--n", "8", "--seed", "4", "--shard-size", "3", "--mistakes", "0.5",

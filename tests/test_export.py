@@ -8,14 +8,14 @@ import sys
 import pytest
 from PIL import Image
 
-from synth.labels import reward, spec
 from synth.cli import main
-from synth.tools.dataset import iter_labels
-from synth.export import FORMAT_NAMES, Options
+from synth.export import Options
 from synth.export.conversation import read_answer
 from synth.export.coords import CONVENTIONS, frame, smart_resize
 from synth.families import NAMES
+from synth.labels import reward, spec
 from synth.labels.actions import parse_venus
+from synth.tools.dataset import iter_labels
 
 
 @pytest.fixture(scope="module")

@@ -4,11 +4,11 @@ import json
 import numpy as np
 import pytest
 
-from synth.families.kit import draw
-from synth.families.kit.kinds import emoji_kinds, shape_kinds
-from synth.families import FAMILIES, NAMES, counting, occlusion, rotation
 from synth.core.errors import Reject
 from synth.core.levels import LEVELS, LevelTable
+from synth.families import FAMILIES, NAMES, counting, occlusion, rotation
+from synth.families.kit import draw
+from synth.families.kit.kinds import emoji_kinds, shape_kinds
 
 SIZE = (320, 320)
 

@@ -2,9 +2,9 @@
 import numpy as np
 import pytest
 
+from synth.core.errors import Reject
 from synth.families import arithmetic
 from synth.families.arithmetic import Params
-from synth.core.errors import Reject
 from synth.families.text import Glyph, Line
 
 SIZE = (320, 320)

@@ -6,9 +6,9 @@ import cv2
 import numpy as np
 import pytest
 
-from synth.families.kit import cube as cube
-from synth.families import box_fold
 from synth.core.errors import Reject
+from synth.families import box_fold
+from synth.families.kit import cube as cube
 
 SIZE = (320, 320)
 CROSS = ("X...", "XXXX", "X...")        # cells: (0,0) (0,1) (1,1) (2,1) (3,1) (0,2)

@@ -2,8 +2,8 @@
 import numpy as np
 import pytest
 
-from synth.families import dice
 from synth.core.errors import Reject
+from synth.families import dice
 from synth.families.dice import Die, Params
 
 SIZE = (320, 320)

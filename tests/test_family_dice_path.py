@@ -3,9 +3,9 @@ and unreadable dice rejected."""
 import numpy as np
 import pytest
 
-from synth.families.kit import cube as cube
-from synth.families import dice_path
 from synth.core.errors import Reject
+from synth.families import dice_path
+from synth.families.kit import cube as cube
 
 SIZE = (320, 320)
 IDENTITY = (1, 0, 0, 0, 1, 0, 0, 0, 1)

@@ -1,10 +1,9 @@
 """Slide to the end: the drop is the right end of the measured track; faint or cramped sliders are rejected."""
-import numpy as np
 import pytest
 
-from synth.labels import reward
-from synth.families import drag_end
 from synth.core.errors import Reject
+from synth.families import drag_end
+from synth.labels import reward
 
 SIZE = (320, 320)
 BLUE = (24, 144, 255)

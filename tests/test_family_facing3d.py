@@ -3,8 +3,8 @@ answer is known, and scenes that verification must reject."""
 import numpy as np
 import pytest
 
-from synth.families import facing3d
 from synth.core.errors import Reject
+from synth.families import facing3d
 
 SIZE = (320, 320)
 LOOK = ((205, 205, 200), (222, 228, 238), (0.4, 0.8, 0.45), 2.4)

@@ -3,9 +3,9 @@ that verification must reject, and the shape classifier on rendered masks."""
 import numpy as np
 import pytest
 
-from synth.families.kit import geom
-from synth.families import geometry_click as gc
 from synth.core.errors import Reject
+from synth.families import geometry_click as gc
+from synth.families.kit import geom
 
 SIZE = (320, 320)
 S = 28.0          # scale: side of a small shape's square of equal area

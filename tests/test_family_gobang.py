@@ -3,10 +3,10 @@ and the drag that the reward accepts."""
 import numpy as np
 import pytest
 
-from synth.labels import reward, spec
-from synth.families import gobang
 from synth.core.errors import Reject
+from synth.families import gobang
 from synth.families.gobang import BLACK, EMPTY, WHITE
+from synth.labels import reward, spec
 
 SIZE = (320, 320)
 B, W, _ = BLACK, WHITE, EMPTY

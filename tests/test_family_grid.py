@@ -4,8 +4,8 @@ import dataclasses
 import numpy as np
 import pytest
 
-from synth.families import grid
 from synth.core.errors import Reject
+from synth.families import grid
 
 SIZE = (320, 320)
 

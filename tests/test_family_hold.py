@@ -4,8 +4,8 @@ import dataclasses
 import numpy as np
 import pytest
 
-from synth.families import hold
 from synth.core.errors import Reject
+from synth.families import hold
 
 SIZE = (320, 320)
 RED, BLUE = hold.PALETTE["red"][0], hold.PALETTE["blue"][0]

@@ -2,8 +2,8 @@
 import numpy as np
 import pytest
 
-from synth.families import holes
 from synth.core.errors import Reject
+from synth.families import holes
 from synth.families.holes import Params, Shape
 
 SIZE = (320, 320)

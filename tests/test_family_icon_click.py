@@ -2,10 +2,10 @@
 import numpy as np
 import pytest
 
-from synth.labels import reward
+from synth.core.errors import Reject
 from synth.families import icon_click
 from synth.families.kit.kinds import kind_by_key
-from synth.core.errors import Reject
+from synth.labels import reward
 
 SIZE = (320, 320)
 WHITE = (255, 255, 255)

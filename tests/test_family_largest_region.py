@@ -2,8 +2,8 @@
 import numpy as np
 import pytest
 
-from synth.families import largest_region as lr
 from synth.core.errors import Reject
+from synth.families import largest_region as lr
 
 SIZE = (320, 320)
 

@@ -3,8 +3,8 @@ colours that the visible overlaps do not settle."""
 import numpy as np
 import pytest
 
-from synth.families import layer_stack as ls
 from synth.core.errors import Reject
+from synth.families import layer_stack as ls
 
 SIZE = (320, 320)
 W, H = 130.0, 90.0

@@ -3,9 +3,9 @@ are read from the masks."""
 import numpy as np
 import pytest
 
-from synth.labels import reward
-from synth.families import letter_attr
 from synth.core.errors import Reject
+from synth.families import letter_attr
+from synth.labels import reward
 
 SIZE = (320, 320)
 INK = (25, 25, 30)

@@ -2,8 +2,8 @@
 import numpy as np
 import pytest
 
-from synth.families import match
 from synth.core.errors import Reject
+from synth.families import match
 
 SIZE = (320, 320)
 F = ((1, 0), (2, 0), (0, 1), (1, 1), (1, 2))          # the F pentomino: chiral, no rotational symmetry

@@ -3,9 +3,9 @@ drag direction the reward accepts."""
 import numpy as np
 import pytest
 
-from synth.labels import reward, spec
-from synth.families import match3
 from synth.core.errors import Reject
+from synth.families import match3
+from synth.labels import reward, spec
 
 SIZE = (320, 320)
 KEYS = ("emoji:apple", "emoji:cat", "emoji:car", "emoji:bell")

@@ -3,8 +3,8 @@ symmetric references and look-alike tiles are rejected."""
 import numpy as np
 import pytest
 
-from synth.families import match, mirror
 from synth.core.errors import Reject
+from synth.families import match, mirror
 
 SIZE = (320, 320)
 TILE = (245, 245, 245)

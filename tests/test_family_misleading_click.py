@@ -2,10 +2,10 @@
 import numpy as np
 import pytest
 
-from synth.labels import reward
-from synth.families.kit import geom
-from synth.families import misleading_click as mc
 from synth.core.errors import Reject
+from synth.families import misleading_click as mc
+from synth.families.kit import geom
+from synth.labels import reward
 
 SIZE = (320, 320)
 

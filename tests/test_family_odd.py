@@ -2,10 +2,10 @@
 import numpy as np
 import pytest
 
-from synth.families.kit import draw
+from synth.core.errors import Reject
 from synth.families import odd
 from synth.families.base import Puzzle
-from synth.core.errors import Reject
+from synth.families.kit import draw
 
 SIZE = (320, 320)
 RED, BLUE, GREEN = (220, 50, 47), (38, 110, 220), (40, 160, 70)

@@ -2,9 +2,9 @@
 small to hit, are rejected."""
 import pytest
 
-from synth.labels import reward
-from synth.families import oneclick
 from synth.core.errors import Reject
+from synth.families import oneclick
+from synth.labels import reward
 
 SIZE = (320, 320)
 BLUE = (26, 115, 232)

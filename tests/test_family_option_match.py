@@ -5,10 +5,10 @@ from dataclasses import replace
 import numpy as np
 import pytest
 
-from synth.families.kit import draw
-from synth.families import option_match as om
 from synth.core.errors import Reject
+from synth.families import option_match as om
 from synth.families.dice import Die
+from synth.families.kit import draw
 
 SIZE = (320, 320)
 

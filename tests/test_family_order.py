@@ -2,9 +2,9 @@
 import numpy as np
 import pytest
 
-from synth.labels import reward
-from synth.families import order
 from synth.core.errors import Reject
+from synth.families import order
+from synth.labels import reward
 
 SIZE = (320, 320)
 BLACK = (0, 0, 0)

@@ -2,9 +2,9 @@
 import numpy as np
 import pytest
 
-from synth.families.kit.kinds import COLOURS
-from synth.families import path
 from synth.core.errors import Reject
+from synth.families import path
+from synth.families.kit.kinds import COLOURS
 
 RED, BLUE, GREY = COLOURS["red"][0], COLOURS["blue"][0], path.SAME_RGB
 

@@ -2,8 +2,8 @@
 import numpy as np
 import pytest
 
-from synth.families import pattern
 from synth.core.errors import Reject
+from synth.families import pattern
 from synth.families.pattern import Params
 
 SIZE = (320, 320)

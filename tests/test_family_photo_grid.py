@@ -5,12 +5,11 @@ import dataclasses
 import numpy as np
 import pytest
 
-from synth.families.kit import draw
-from synth.families.kit.kinds import kind_by_key
-from synth.families.kit import photos
-from synth.families import photo_grid
 from synth.core.errors import Reject
+from synth.families import photo_grid
 from synth.families.jigsaw import layout, tile_box
+from synth.families.kit import draw, photos
+from synth.families.kit.kinds import kind_by_key
 
 SIZE = (320, 320)
 BUS = "emoji:bus"

@@ -6,9 +6,9 @@ import cv2
 import numpy as np
 import pytest
 
-from synth.families.kit import photos
-from synth.families import photo_rotation, rotation
 from synth.core.errors import Reject
+from synth.families import photo_rotation, rotation
+from synth.families.kit import photos
 
 SIZE = (320, 320)
 

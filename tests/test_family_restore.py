@@ -5,10 +5,10 @@ import dataclasses
 import numpy as np
 import pytest
 
-from synth.labels import reward, spec
-from synth.families.kit import photos
-from synth.families import restore
 from synth.core.errors import Reject
+from synth.families import restore
+from synth.families.kit import photos
+from synth.labels import reward, spec
 
 SIZE = (320, 320)
 

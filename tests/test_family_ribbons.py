@@ -3,8 +3,8 @@ instance map; touching, shallow and three-way crossings are rejected."""
 import numpy as np
 import pytest
 
-from synth.families import ribbons
 from synth.core.errors import Reject
+from synth.families import ribbons
 from synth.families.ribbons import Loop
 
 SIZE = (320, 320)

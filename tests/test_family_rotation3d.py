@@ -3,9 +3,9 @@ and options that verification must reject."""
 import numpy as np
 import pytest
 
-from synth.families.kit import render3d as r3
-from synth.families import rotation3d as rot
 from synth.core.errors import Reject
+from synth.families import rotation3d as rot
+from synth.families.kit import render3d as r3
 
 SIZE = (320, 320)
 # a chiral assembly (its mirror image is no rotation of it) and an achiral one

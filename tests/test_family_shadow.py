@@ -2,8 +2,8 @@
 shadows and a sun that disagrees are rejected."""
 import pytest
 
-from synth.families import shadow
 from synth.core.errors import Reject
+from synth.families import shadow
 from synth.families.shadow import Block
 
 SIZE = (320, 320)

@@ -5,9 +5,9 @@ import cv2
 import numpy as np
 import pytest
 
-from synth.families.kit import photos
-from synth.families import slider
 from synth.core.errors import Reject
+from synth.families import slider
+from synth.families.kit import photos
 
 SIZE = (320, 320)
 

@@ -2,9 +2,9 @@
 import numpy as np
 import pytest
 
-from synth.families.kit import render3d as r3
-from synth.families import spatial3d
 from synth.core.errors import Reject
+from synth.families import spatial3d
+from synth.families.kit import render3d as r3
 
 SIZE = (320, 320)
 LOOK = ((205, 205, 200), (222, 228, 238), (0.4, 0.8, 0.45), 2.4)

@@ -3,8 +3,8 @@ mislead (a line brushing past a station, shared track, lines crossing between st
 import numpy as np
 import pytest
 
-from synth.families import subway
 from synth.core.errors import Reject
+from synth.families import subway
 
 SIZE = (320, 320)
 # a 4 x 3 grid of stations, 80 px apart

@@ -4,8 +4,8 @@ import dataclasses
 import numpy as np
 import pytest
 
-from synth.families import swap
 from synth.core.errors import Reject
+from synth.families import swap
 
 SIZE = (320, 320)
 A, B, C, D = "emoji:cat", "emoji:apple", "emoji:car", "shape:blue:star"

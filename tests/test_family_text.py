@@ -4,10 +4,10 @@ import colorsys
 import numpy as np
 import pytest
 
-from synth.labels import reward
-from synth.families import text
 from synth.core.errors import Reject
+from synth.families import text
 from synth.families.text import Glyph, Line, Params
+from synth.labels import reward
 
 SIZE = (320, 320)
 INK = (30, 30, 90)

@@ -6,10 +6,10 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from synth.labels import reward
-from synth.families.kit import words as _words
-from synth.families import word_order
 from synth.core.errors import Reject
+from synth.families import word_order
+from synth.families.kit import words as _words
+from synth.labels import reward
 
 SIZE = (320, 320)
 RED, WHITE, DARK = (230, 40, 40), (255, 255, 255), (28, 28, 28)

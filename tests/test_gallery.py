@@ -7,8 +7,8 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from synth.tools.gallery import build_gallery, read_flags
 from synth.screens.browser import CHROMIUM_ARGS, chromium_path
+from synth.tools.gallery import build_gallery, read_flags
 
 pytest.importorskip("playwright.sync_api")
 

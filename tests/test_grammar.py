@@ -4,10 +4,10 @@ import re
 import numpy as np
 import pytest
 
-from synth.families.kit.kinds import emoji_kinds, kind_by_key, shape_kinds
+from synth.core.errors import Reject
 from synth.families import FAMILIES
 from synth.families.kit import grammar
-from synth.core.errors import Reject
+from synth.families.kit.kinds import emoji_kinds, kind_by_key, shape_kinds
 
 NAIVE = re.compile(r"\b\w+(?:sss|xs|chs|shs|zs|eies|[^aeiou]ys|fes)\b|\bfishs\b|\bsheeps\b|\b1 seconds\b")
 

@@ -1,16 +1,16 @@
 """Grounding samples: targets from the rendered DOM, unique instructions, exact boxes."""
 import json
-from collections import Counter
 import subprocess
 import sys
+from collections import Counter
 
 import pytest
 
-from synth.labels import reward, spec
 from synth.cli import main
 from synth.grounding.describe import LEFTOVERS, phrase, text
-from synth.grounding.relations import between, column, directional, ordinal, row
 from synth.grounding.levels import SCREENS
+from synth.grounding.relations import between, column, directional, ordinal, row
+from synth.labels import reward, spec
 from tests.conftest import read_samples
 
 
@@ -251,6 +251,7 @@ def test_a_refusal_names_nothing_the_page_shows():
 
 def test_an_icon_refusal_names_no_icon_that_looks_like_one_on_the_page():
     import numpy as np
+
     from synth.grounding.refusal import icon_candidates
     from synth.screens.browser import RenderedPage
     from synth.screens.pages import PageSpec
@@ -303,6 +304,7 @@ def test_degraded_screens_keep_their_queries_with_boxes_moved_with_the_pixels():
     image was, and the image close to the clean one shrunk the same way."""
     import cv2
     import numpy as np
+
     from synth.engine.config import RunConfig
     from synth.engine.generator import Generator
 

@@ -92,8 +92,8 @@ def test_product_kinds():
 
 
 def test_named_products_show_the_product():
-    from synth.screens.content.common import WORDS
     from synth.screens.content import load
+    from synth.screens.content.common import WORDS
     names = [n for lang in WORDS.values() for n in lang["product"]]
     for lang in ("en", "zh"):     # the shop content's names and long titles
         names += [p[k] for p in load("shopping", lang)["products"] for k in ("name", "title")]

@@ -6,10 +6,10 @@ from pathlib import Path
 
 import pytest
 
-from synth.labels import reward, spec
 from synth.cli import main
 from synth.engine.config import RunConfig
 from synth.engine.survey import survey
+from synth.labels import reward, spec
 from synth.screens.site import Site, list_pages
 from tests.conftest import read_samples
 

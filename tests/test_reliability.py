@@ -13,7 +13,6 @@ import pytest
 from synth.engine.config import RunConfig
 from synth.engine.generator import Generator
 from synth.screens import browser as browser_module
-
 from tests.conftest import BASE_ARGS
 
 ARGS = ["captcha", *BASE_ARGS]
@@ -144,8 +143,8 @@ def test_browser_crashed_or_hung_mid_run_is_restarted(monkeypatch, fault):
 @pytest.mark.parametrize("n, shard_size", [(2400, 1000), (1330, 7), (260, 60), (3100, 1500)])
 def test_every_chunk_of_a_plan_starts_a_screen_block(n, shard_size):
     """A fresh run's chunks and a resumed run's (some shards done) all start grounding render blocks."""
-    from synth.engine.pools import screen_block_start
     from synth.engine.plan import plan
+    from synth.engine.pools import screen_block_start
     cfg = RunConfig(difficulty=2, n=n, shard_size=shard_size, kind="grounding", families=("element",))
     shards = list(range(-(-n // shard_size)))
     for subset in (shards, shards[1:], shards[:1], shards[::2]):

@@ -6,10 +6,10 @@ import sys
 
 import pytest
 
-from synth.tools.dataset import iter_labels
 from synth.export import Options
 from synth.export.answer import action_text, model_actions
 from synth.labels.actions import ParseError, parse_output, parse_venus
+from synth.tools.dataset import iter_labels
 
 
 def synth(*args):

@@ -39,8 +39,8 @@ def test_the_workers_server_fills_the_shared_caches():
     """worker_imports runs pipeline.warm_up and ignores a failure there (the workers would meet it again and
     report it), so a broken warm-up would only show as memory: run it here, where it must not fail."""
     from synth.captcha import compose
-    from synth.families.kit import draw
     from synth.captcha.recipe import warm_up
+    from synth.families.kit import draw
 
     warm_up()
     assert draw._textures.cache_info().currsize == 1

@@ -5,10 +5,11 @@ import cv2
 import numpy as np
 from PIL import Image, ImageDraw, ImageFont
 
-from synth.core.fonts import font
 from synth.core.errors import Reject
+from synth.core.fonts import font
 from synth.screens.browser import RenderedPage
 from synth.screens.pages import CHROME_INK, widget_chrome
+
 
 def wrap(text: str, fnt: ImageFont.FreeTypeFont, width: float) -> list[str]:
     """Greedy line breaking (at spaces for English, anywhere for Chinese): each line takes as many units as

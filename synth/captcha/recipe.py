@@ -2,15 +2,15 @@
 alike: params -> render -> solve (the answer recomputed from the pixels) -> degrade -> re-measure."""
 import inspect
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 from typing import Any
 
 import numpy as np
 
 from synth.captcha.augment import degrade_puzzle
 from synth.captcha.compose import font_sizes
-from synth.core.fonts import font
 from synth.core.errors import Reject
+from synth.core.fonts import font
 from synth.core.levels import LEVELS
 from synth.families import FAMILIES
 from synth.families.base import Puzzle, Task
@@ -29,7 +29,7 @@ class Instance:
     augment: dict           # {"seed", "applied"}: the degradation drawn
 
 
-@lru_cache(maxsize=None)
+@cache
 def takes_lang(family) -> bool:
     """Whether a family's sample_params takes the page's language (for the texts it draws in the puzzle)."""
     return "lang" in inspect.signature(family.sample_params).parameters

@@ -1,7 +1,8 @@
 """Errors every room shares: an instance that fails a check (Reject), redrawing until one passes, and
 one-line reports."""
 from collections import Counter
-from typing import Callable, TypeVar
+from collections.abc import Callable
+from typing import TypeVar
 
 T = TypeVar("T")
 MAX_ATTEMPTS = 60      # redraws of one sample (or episode state) before the run gives up

@@ -7,8 +7,8 @@ import os
 import shlex
 from pathlib import Path
 
-from synth.families import NAMES
 from synth.engine.shards import TMP_SUFFIX
+from synth.families import NAMES
 
 CARD = "README.md"
 COUNTED = {"family": "family", "difficulty": "level", "lang": "language", "platform": "platform"}

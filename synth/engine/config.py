@@ -4,6 +4,7 @@ from dataclasses import dataclass
 
 from synth.families import NAMES
 
+
 @dataclass(frozen=True)
 class RunConfig:
     """Everything that decides the bytes of a run (workers and executor do not)."""

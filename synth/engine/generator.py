@@ -10,12 +10,12 @@ from synth.core.errors import first_passing
 from synth.core.seeds import sample_seed
 from synth.engine.config import RunConfig
 from synth.engine.pagestore import PageStore, block_specs
-from synth.screens.widget_pages import render_block
 from synth.engine.pools import POOL_SPAN, Page, page_blocks, page_pool, screen_block_start
 from synth.episodes import maker as episode_maker
 from synth.grounding import maker as grounding_maker
 from synth.screens.browser import Browser, RenderedPage
 from synth.screens.pages import PageSpec
+from synth.screens.widget_pages import render_block
 
 # make(ctx, index, seed, why) -> [(key, members)] of one index, for each kind of run
 MAKERS = {"captcha": captcha_maker, "grounding": grounding_maker, "episode": episode_maker}

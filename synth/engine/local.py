@@ -8,12 +8,14 @@ import select
 import signal
 import threading
 from collections import Counter
+from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable, Iterator
+from typing import TYPE_CHECKING
 
 from synth.engine.config import RunConfig
 from synth.engine.manifest import ChunkResult, write_shard
-from synth.engine.pagestore import FOLDER as PAGES, PageServer, PageStore, block_specs
+from synth.engine.pagestore import FOLDER as PAGES
+from synth.engine.pagestore import PageServer, PageStore, block_specs
 from synth.engine.plan import Chunk, plan
 from synth.engine.pools import POOL_SPAN, page_blocks
 from synth.engine.shards import tar_sample

@@ -5,8 +5,8 @@ import json
 import os
 import tarfile
 from collections import Counter
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Iterator
 
 from synth import __version__
 from synth.engine.card import COUNTED

@@ -20,8 +20,8 @@ from pathlib import Path
 
 import numpy as np
 
-from synth.core.errors import first_line
 from synth.core import jpeg
+from synth.core.errors import first_line
 from synth.screens.browser import Browser, RenderedPage
 from synth.screens.pages import CONTROLS, PageSpec
 from synth.screens.widget_pages import render_block

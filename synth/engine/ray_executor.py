@@ -4,8 +4,9 @@ bytes), so Ray may retry one whose worker died; the driver writes the manifest a
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable, Iterator
+from typing import TYPE_CHECKING
 
 from synth.engine.config import RunConfig
 from synth.engine.local import collect_chunk

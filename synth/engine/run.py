@@ -1,14 +1,15 @@
 """A run, from its config to finished, verified shards: survey a --pages folder, resume from the manifest,
 generate the missing shards on an executor (local processes or Ray), write the manifest after each shard
 and the dataset card at the end. A rerun skips shards the manifest lists with a matching sha256."""
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable
 
 from synth.engine.card import write_card
 from synth.engine.config import RunConfig
 from synth.engine.local import local_shards
 from synth.engine.manifest import finished_shards, resume_manifest, shard_counts, write_manifest
-from synth.engine.pagestore import FOLDER as PAGES, PageStore
+from synth.engine.pagestore import FOLDER as PAGES
+from synth.engine.pagestore import PageStore
 from synth.engine.plan import shard_name
 from synth.engine.shards import TMP_SUFFIX
 from synth.engine.survey import survey

@@ -11,8 +11,8 @@ from collections.abc import Callable
 
 import numpy as np
 
-from synth.engine.config import RunConfig
 from synth.core.errors import Reject
+from synth.engine.config import RunConfig
 from synth.screens.browser import Browser, RenderedPage
 from synth.screens.pages import PLATFORMS, PageSpec
 from synth.screens.site import NAMESPACE, folder_problem, list_pages

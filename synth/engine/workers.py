@@ -9,9 +9,10 @@ import multiprocessing as mp
 import os
 import pickle
 from collections import deque
+from collections.abc import Callable, Iterator
 from multiprocessing import forkserver
 from multiprocessing.connection import wait
-from typing import Any, Callable, Iterator
+from typing import Any
 
 MAX_DEATHS = 3            # times a task may lose its worker before the run gives up
 AHEAD = 2                 # tasks queued at a worker

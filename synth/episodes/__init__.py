@@ -2,7 +2,7 @@
 synth.families as an episode (oneshot.py), the episode core both the environment and the trajectory writer
 drive (episode.py), the Gymnasium environment (env.py, registered by synth.env) and `synth episodes`'s
 trajectories (rollout.py)."""
-from functools import lru_cache
+from functools import cache, lru_cache
 
 from synth import families
 from synth.episodes import tasks
@@ -10,7 +10,7 @@ from synth.episodes import tasks
 NAMES: tuple[str, ...] = tasks.NAMES + families.NAMES   # the interactive tasks first, then the one-shot families
 
 
-@lru_cache(maxsize=None)
+@cache
 def task(name: str):
     """The task named `name` (a module of tasks/, or a one-shot family wrapped by OneShot); ValueError naming
     the allowed names otherwise."""

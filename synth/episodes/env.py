@@ -9,11 +9,12 @@ import numpy as np
 from gymnasium import spaces
 
 from synth import episodes
+from synth.core.levels import LEVELS
 from synth.episodes import pages
-from synth.episodes.base import ACTION_TYPES, action as make_action
+from synth.episodes.base import ACTION_TYPES
+from synth.episodes.base import action as make_action
 from synth.episodes.episode import start
 from synth.labels.actions import ParseError, parse_venus
-from synth.core.levels import LEVELS
 from synth.screens.pages import PLATFORMS
 
 LANGS = ("en", "zh")

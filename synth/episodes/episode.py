@@ -7,9 +7,9 @@ from collections.abc import Callable
 import numpy as np
 
 from synth.captcha.compose import at_device_scale, compose, puzzle_origin
+from synth.core.errors import first_passing
 from synth.core.geometry import inside
 from synth.episodes.base import FRAMES_PER_STEP, VERIFY, action
-from synth.core.errors import first_passing
 from synth.screens.browser import RenderedPage
 
 

@@ -6,11 +6,11 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from synth.labels import reward, spec
 from synth.captcha.recipe import finish, sample_params
 from synth.core.errors import Exhausted, Reject, first_passing
 from synth.episodes.base import action
 from synth.families.base import Task
+from synth.labels import reward, spec
 
 NEEDS_VERIFY, ANIMATED, STEP_SECONDS = False, False, 0.0
 

@@ -2,9 +2,9 @@
 per process by Chromium and kept (a step draws only the widget)."""
 import numpy as np
 
-from synth.screens.widget_pages import render_block
 from synth.screens.browser import Browser, RenderedPage
 from synth.screens.pages import CONTROLS, PageSpec, list_templates
+from synth.screens.widget_pages import render_block
 
 SCREENS = 4         # pages per platform and language; reset(seed) picks one
 _pages: dict[PageSpec, RenderedPage] = {}

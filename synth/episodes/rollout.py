@@ -17,10 +17,10 @@ from types import ModuleType
 import numpy as np
 
 from synth import SCHEMA, __version__
-from synth.labels import spec
+from synth.core.errors import Reject
 from synth.episodes.base import FRAMES_PER_STEP
 from synth.episodes.episode import Episode
-from synth.core.errors import Reject
+from synth.labels import spec
 
 MISTAKE_BY = 3              # a mistake is taken at one of the first MISTAKE_BY steps where the task has one
 TOLERANCES = (12.0, 6.0, 3.0, 1.0)   # drag end tolerances tried, widest first (screenshot pixels)

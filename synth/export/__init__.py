@@ -8,13 +8,13 @@ nothing."""
 import importlib
 import json
 import shutil
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterator
 
-from synth.tools.dataset import iter_samples
 from synth.engine.manifest import read_manifest
 from synth.export.coords import CONVENTIONS, frame
+from synth.tools.dataset import iter_samples
 
 FORMAT_NAMES = ("venus", "llamafactory", "swift", "trl", "screenspot")
 TARGETS = ("point", "box")

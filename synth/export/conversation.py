@@ -5,9 +5,9 @@ A grounding sample with several queries is one conversation with a turn per quer
 conversation per query."""
 from dataclasses import dataclass
 
-from synth.labels import spec
 from synth.export.answer import action_text, grounding_text, model_actions, parse_actions, parse_grounding
 from synth.export.prompts import VENUS_CAPTCHA_USER, captcha_system, grounding_system, think
+from synth.labels import spec
 
 
 @dataclass(frozen=True)

@@ -17,11 +17,11 @@ import json
 from collections import Counter
 from pathlib import Path
 
-from synth.labels import reward
 from synth.export import Options, write_jsonl
 from synth.export.answer import action_text, model_actions, to_pixels
 from synth.export.coords import frame
 from synth.export.prompts import VENUS_CAPTCHA_SYSTEM, VENUS_CAPTCHA_USER, think
+from synth.labels import reward
 
 KINDS = ("captcha",)
 DESCRIPTION = "VenusBench-CAPTCHA annotation records (instruction/<name>.json) and train.jsonl in UI-Venus syntax"

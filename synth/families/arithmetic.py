@@ -4,11 +4,20 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from synth.families.base import Puzzle, Task
 from synth.core.errors import Reject
-from synth.families.text import (FONTS, Glyph, Line, dark_colour, layout_row, line_width, read_glyphs, render_glyphs,
-                                 rounded_points)
 from synth.core.levels import LevelTable, draw_knob
+from synth.families.base import Puzzle, Task
+from synth.families.text import (
+    FONTS,
+    Glyph,
+    Line,
+    dark_colour,
+    layout_row,
+    line_width,
+    read_glyphs,
+    render_glyphs,
+    rounded_points,
+)
 
 NAME = "arithmetic"
 DESCRIPTION = "type the result of a short sum drawn as distorted characters (7 + 5 = ?)"

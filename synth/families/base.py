@@ -4,9 +4,8 @@ from typing import Any, Protocol
 
 import numpy as np
 
-from synth.families.kit import draw
-
 from synth.core.levels import LevelTable
+from synth.families.kit import draw
 
 
 @dataclass

@@ -7,11 +7,11 @@ from functools import lru_cache
 import cv2
 import numpy as np
 
-from synth.families.kit import draw
-from synth.families.kit import cube as cube
-from synth.families.base import Puzzle, Task
 from synth.core.errors import Reject
 from synth.core.levels import LevelTable, draw_knob
+from synth.families.base import Puzzle, Task
+from synth.families.kit import cube as cube
+from synth.families.kit import draw
 
 NAME = "box_fold"
 DESCRIPTION = "click the one cube that can be folded from the net shown; the others are impossible"
@@ -280,7 +280,7 @@ def render(params: Params) -> Puzzle:
             r, d = cube.position_axes(pos, k)
             frames[pos] = (cube.FRAMES[pos][0], r, d)
             textures[pos] = texture(mark)
-        cube.paste_cube(canvas, view, (0, 0, 0), 1.0, textures, frames, {pos: i for pos in cube.SHOWN}, edge)
+        cube.paste_cube(canvas, view, (0, 0, 0), 1.0, textures, frames, dict.fromkeys(cube.SHOWN, i), edge)
         # each face's quad in its position's own frame: read back through it, a turned picture shows turned
         card_quads.append({pos: cube.face_quad(view, (0, 0, 0), *cube.FRAMES[pos], 1.0) for pos in cube.SHOWN})
         canvas.instances[by0:by1, bx0:bx1] = i          # the whole card is the click target

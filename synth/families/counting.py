@@ -3,13 +3,12 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from synth.families.kit import draw
-from synth.families.kit.kinds import Kind, emoji_kinds, kind_by_key, shape_kinds
-from synth.families.kit import grammar
-from synth.families.base import Puzzle, Task, visible_objects
 from synth.core.errors import Reject
-from synth.families.kit.placement import place
 from synth.core.levels import LevelTable, draw_knob
+from synth.families.base import Puzzle, Task, visible_objects
+from synth.families.kit import draw, grammar
+from synth.families.kit.kinds import Kind, emoji_kinds, kind_by_key, shape_kinds
+from synth.families.kit.placement import place
 
 NAME = "counting"
 DESCRIPTION = "count the objects of one kind among distractors; type the number or click every one"

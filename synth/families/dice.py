@@ -4,12 +4,12 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
+from synth.core.errors import Reject
+from synth.core.levels import LevelTable, draw_knob
+from synth.families.base import Puzzle, Task
 from synth.families.kit import draw
 from synth.families.kit.kinds import COLOURS, kind_by_key
-from synth.families.base import Puzzle, Task
-from synth.core.errors import Reject
 from synth.families.kit.placement import place
-from synth.core.levels import LevelTable, draw_knob
 
 NAME = "dice"
 DESCRIPTION = "add up the pips on several dice faces, some turned, among loose dots and shapes; type the sum"

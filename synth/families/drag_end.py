@@ -6,11 +6,10 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from synth.families.kit import draw
-from synth.families.kit import ui
-from synth.families.base import Puzzle, Task
 from synth.core.errors import Reject
 from synth.core.levels import LevelTable, draw_knob
+from synth.families.base import Puzzle, Task
+from synth.families.kit import draw, ui
 
 NAME = "drag_end"
 DESCRIPTION = "drag the slider knob from the left end of its track all the way to the right end"

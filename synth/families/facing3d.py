@@ -7,12 +7,12 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from synth.core.errors import Reject
+from synth.core.levels import LevelTable, draw_knob
+from synth.families.base import Puzzle, Task
 from synth.families.kit import draw
 from synth.families.kit import render3d as r3
 from synth.families.kit import scene3d as s3
-from synth.families.base import Puzzle, Task
-from synth.core.errors import Reject
-from synth.core.levels import LevelTable, draw_knob
 
 NAME = "facing3d"
 DESCRIPTION = "click the figure or arrow in a rendered 3D scene that faces (points) left, right, toward or away from the viewer"

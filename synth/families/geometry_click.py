@@ -7,11 +7,10 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from synth.families.kit import draw
-from synth.families.kit import geom
-from synth.families.base import Puzzle, Task
 from synth.core.errors import Reject
 from synth.core.levels import LevelTable, draw_knob
+from synth.families.base import Puzzle, Task
+from synth.families.kit import draw, geom
 
 NAME = "geometry_click"
 DESCRIPTION = "click the one shape a description of colour, kind, size and position fits (e.g. inside another)"

@@ -6,10 +6,10 @@ from functools import lru_cache
 import cv2
 import numpy as np
 
-from synth.families.kit import draw
-from synth.families.base import Puzzle, Task
 from synth.core.errors import Reject
 from synth.core.levels import LevelTable, draw_knob
+from synth.families.base import Puzzle, Task
+from synth.families.kit import draw
 
 NAME = "gobang"
 DESCRIPTION = "move one stone to an empty point so that five stones of one colour stand in a row; drag it there"

@@ -4,14 +4,13 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from synth.families.kit import draw
-from synth.families.kit.kinds import emoji_kinds, kind_by_key, shape_kinds
-from synth.families.kit import grammar
-from synth.families.base import Puzzle, Task
 from synth.core.errors import Reject
-from synth.families.counting import pick_kinds
-from synth.families.slider import landscape
 from synth.core.levels import LevelTable, draw_knob
+from synth.families.base import Puzzle, Task
+from synth.families.counting import pick_kinds
+from synth.families.kit import draw, grammar
+from synth.families.kit.kinds import emoji_kinds, kind_by_key, shape_kinds
+from synth.families.slider import landscape
 
 NAME = "grid"
 DESCRIPTION = "select every tile of a 3x3 or 4x4 picture grid that shows a given kind of object, or skip if none does"

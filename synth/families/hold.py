@@ -6,12 +6,11 @@ import cv2
 import numpy as np
 from PIL import Image, ImageDraw, ImageFont
 
-from synth.families.kit import draw
 from synth.core import paths
-from synth.families.kit import grammar
-from synth.families.base import Puzzle, Task
 from synth.core.errors import Reject
 from synth.core.levels import LevelTable, draw_knob
+from synth.families.base import Puzzle, Task
+from synth.families.kit import draw, grammar
 
 NAME = "hold"
 DESCRIPTION = "press and hold a button (the one of the named colour when there are several) for the stated seconds"

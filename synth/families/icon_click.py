@@ -10,12 +10,12 @@ from functools import lru_cache
 import cv2
 import numpy as np
 
-from synth.families.kit import draw
-from synth.families.kit.kinds import emoji_kinds, kind_by_key
-from synth.families.kit import glyphs, photo as _photo
-from synth.families.base import Puzzle, Task
 from synth.core.errors import Reject
 from synth.core.levels import LevelTable, draw_knob
+from synth.families.base import Puzzle, Task
+from synth.families.kit import draw, glyphs
+from synth.families.kit import photo as _photo
+from synth.families.kit.kinds import emoji_kinds, kind_by_key
 
 NAME = "icon_click"
 DESCRIPTION = "click the icons on the photo in the order the prompt strip shows them (silhouettes, turned and scaled)"

@@ -7,11 +7,10 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from synth.families.kit import draw
-from synth.families.kit import photos
-from synth.families.base import Puzzle, Task
 from synth.core.errors import Reject
 from synth.core.levels import LevelTable, draw_knob
+from synth.families.base import Puzzle, Task
+from synth.families.kit import draw, photos
 
 NAME = "jigsaw"
 DESCRIPTION = "a photo cut into tiles with two tiles swapped: drag the first misplaced tile onto the other"

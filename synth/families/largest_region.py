@@ -7,11 +7,10 @@ from functools import lru_cache
 import cv2
 import numpy as np
 
-from synth.families.kit import draw
-from synth.families.kit import geom
-from synth.families.base import Puzzle, Task
 from synth.core.errors import Reject
 from synth.core.levels import LevelTable, draw_knob
+from synth.families.base import Puzzle, Task
+from synth.families.kit import draw, geom
 
 NAME = "largest_region"
 DESCRIPTION = "click the largest (or smallest) region of a map of coloured cells, or the largest one of a named colour"
@@ -219,7 +218,7 @@ def sample_params(rng: np.random.Generator, level: int, size: tuple[int, int], i
                     break
             if len(chosen) < 2:
                 continue
-            fixed = {i: colour for i in chosen}
+            fixed = dict.fromkeys(chosen, colour)
         cand = sorted(fixed) if named else list(range(n))
         start = coarse_areas(seeds, w, h)[cand]      # the cell closest to winning already
         winner = cand[int(np.argmax(start) if extreme == "largest" else np.argmin(start))]

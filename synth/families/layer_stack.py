@@ -7,11 +7,10 @@ from functools import lru_cache
 import cv2
 import numpy as np
 
-from synth.families.kit import draw
-from synth.families.kit import geom
-from synth.families.base import Puzzle, Task
 from synth.core.errors import Reject
 from synth.core.levels import LevelTable, draw_knob
+from synth.families.base import Puzzle, Task
+from synth.families.kit import draw, geom
 
 NAME = "layer_stack"
 DESCRIPTION = "click the card at the bottom (top, second from top / bottom, topmost of a colour) of a pile of cards"

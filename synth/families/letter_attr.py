@@ -10,11 +10,10 @@ from functools import lru_cache
 import cv2
 import numpy as np
 
-from synth.families.kit import draw
-from synth.families.kit import glyphs
-from synth.families.base import Puzzle, Task
 from synth.core.errors import Reject
 from synth.core.levels import LevelTable, draw_knob
+from synth.families.base import Puzzle, Task
+from synth.families.kit import draw, glyphs
 
 NAME = "letter_attr"
 DESCRIPTION = "click every letter that is mirrored, upside down or turned on its side (or every vowel)"

@@ -7,10 +7,10 @@ import cv2
 import numpy as np
 from scipy.signal import correlate2d
 
-from synth.families.kit import draw
-from synth.families.base import Puzzle, Task
 from synth.core.errors import Reject
 from synth.core.levels import LevelTable, draw_knob
+from synth.families.base import Puzzle, Task
+from synth.families.kit import draw
 
 NAME = "match"
 DESCRIPTION = "click every tile whose shape is the reference shape rotated; mirror images and other shapes are wrong"

@@ -8,12 +8,11 @@ from functools import lru_cache
 import cv2
 import numpy as np
 
-from synth.families.kit import draw
-from synth.families.kit import geom
-from synth.families import match
-from synth.families.base import Puzzle, Task
 from synth.core.errors import Reject
 from synth.core.levels import LevelTable, draw_knob
+from synth.families import match
+from synth.families.base import Puzzle, Task
+from synth.families.kit import draw, geom
 
 NAME = "mirror"
 DESCRIPTION = "click the tile showing the reference reflected in the dashed line; turned copies and others are wrong"

@@ -7,11 +7,10 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from synth.families.kit import draw
-from synth.families.kit import geom
-from synth.families.base import Puzzle, Task
 from synth.core.errors import Reject
 from synth.core.levels import LevelTable, draw_knob
+from synth.families.base import Puzzle, Task
+from synth.families.kit import draw, geom
 
 NAME = "misleading_click"
 DESCRIPTION = "ignore the big decoy: click the button not saying X, the word naming no colour, the shape no arrow points to"

@@ -4,14 +4,13 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from synth.families.kit import draw
-from synth.families.kit.kinds import kind_by_key
-from synth.families.kit import grammar
-from synth.families.base import Puzzle, Task, visible_objects
 from synth.core.errors import Reject
-from synth.families.counting import pick_kinds
-from synth.families.kit.placement import place
 from synth.core.levels import LevelTable, draw_knob
+from synth.families.base import Puzzle, Task, visible_objects
+from synth.families.counting import pick_kinds
+from synth.families.kit import draw, grammar
+from synth.families.kit.kinds import kind_by_key
+from synth.families.kit.placement import place
 
 NAME = "occlusion"
 DESCRIPTION = "objects partly hidden behind cards; count one kind including hidden ones, or click every covered one"

@@ -5,11 +5,11 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from synth.families.kit import draw
-from synth.families.base import Puzzle, Task
 from synth.core.errors import Reject
-from synth.families.order import free_spots
 from synth.core.levels import LevelTable, draw_knob
+from synth.families.base import Puzzle, Task
+from synth.families.kit import draw
+from synth.families.order import free_spots
 
 NAME = "odd"
 DESCRIPTION = "click the one shape that differs from the rest in sides, colour, size or direction"

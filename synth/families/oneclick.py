@@ -7,11 +7,10 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from synth.families.kit import draw
-from synth.families.kit import ui
-from synth.families.base import Puzzle, Task
 from synth.core.errors import Reject
 from synth.core.levels import LevelTable, draw_knob
+from synth.families.base import Puzzle, Task
+from synth.families.kit import draw, ui
 
 NAME = "oneclick"
 DESCRIPTION = "tick the \"I'm not a robot\" checkbox (or press the one-tap verify button) among look-alike controls"

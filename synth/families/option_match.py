@@ -6,17 +6,17 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from synth.core.geometry import contains
-from synth.families.kit import draw
-from synth.families.kit.kinds import emoji_kinds, kind_by_key, shape_kinds
-from synth.families import match as poly
-from synth.families.kit.icon_match import MIN_MARGIN, best_kinds, look_alike, read_icons
-from synth.families.base import Puzzle, Task
 from synth.core.errors import Reject
+from synth.core.geometry import contains
+from synth.core.levels import LevelTable, draw_knob
+from synth.families import match as poly
+from synth.families.base import Puzzle, Task
 from synth.families.counting import pick_kinds, similar_kinds
 from synth.families.dice import Die, die_layers
 from synth.families.grid import upright_only
-from synth.core.levels import LevelTable, draw_knob
+from synth.families.kit import draw
+from synth.families.kit.icon_match import MIN_MARGIN, best_kinds, look_alike, read_icons
+from synth.families.kit.kinds import emoji_kinds, kind_by_key, shape_kinds
 
 NAME = "option_match"
 DESCRIPTION = ("click the one option that matches the reference: as many objects, the same shape turned, "

@@ -6,12 +6,11 @@ import cv2
 import numpy as np
 from PIL import Image, ImageDraw, ImageFont
 
-from synth.families.kit import draw
-from synth.families.kit.kinds import emoji_kinds, kind_by_key
-from synth.families.kit import glyphs, grammar
-from synth.families.base import Puzzle, Task
 from synth.core.errors import Reject
 from synth.core.levels import LevelTable, draw_knob
+from synth.families.base import Puzzle, Task
+from synth.families.kit import draw, glyphs, grammar
+from synth.families.kit.kinds import emoji_kinds, kind_by_key
 
 NAME = "order"
 DESCRIPTION = "click the listed icons or characters in the listed order, among unlisted distractors"

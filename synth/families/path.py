@@ -7,12 +7,12 @@ import cv2
 import numpy as np
 from PIL import Image, ImageDraw, ImageFont
 
-from synth.families.kit import draw
-from synth.families.kit.kinds import COLOURS
 from synth.core import paths
-from synth.families.base import Puzzle, Task
 from synth.core.errors import Reject
 from synth.core.levels import LevelTable, draw_knob
+from synth.families.base import Puzzle, Task
+from synth.families.kit import draw
+from synth.families.kit.kinds import COLOURS
 
 NAME = "path"
 DESCRIPTION = "follow a curved line from its start marker through the crossings and click where it ends"

@@ -6,12 +6,11 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from synth.families.kit import draw
-from synth.families.kit.kinds import COLOURS, kind_by_key
-from synth.families.kit import grammar
-from synth.families.base import Puzzle, Task
 from synth.core.errors import Reject
 from synth.core.levels import LevelTable, draw_knob
+from synth.families.base import Puzzle, Task
+from synth.families.kit import draw, grammar
+from synth.families.kit.kinds import COLOURS, kind_by_key
 
 NAME = "pattern"
 DESCRIPTION = "count the shapes of one colour and shape under stripes, a grid or a band that hides parts of them"

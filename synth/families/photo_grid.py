@@ -9,13 +9,13 @@ from functools import lru_cache
 import cv2
 import numpy as np
 
-from synth.families.kit import draw
-from synth.families.kit.kinds import emoji_kinds, kind_by_key
-from synth.families.kit import photos as _photos
-from synth.families.base import Puzzle, Task
 from synth.core.errors import Reject
-from synth.families.jigsaw import LINE, layout, tile_box
 from synth.core.levels import LevelTable, draw_knob
+from synth.families.base import Puzzle, Task
+from synth.families.jigsaw import LINE, layout, tile_box
+from synth.families.kit import draw
+from synth.families.kit import photos as _photos
+from synth.families.kit.kinds import emoji_kinds, kind_by_key
 
 NAME = "photo_grid"
 DESCRIPTION = "one photo cut into a 3x3 or 4x4 grid with an object across several tiles: select every tile holding part of it"

@@ -8,12 +8,12 @@ from functools import lru_cache
 import cv2
 import numpy as np
 
+from synth.core.errors import Reject
+from synth.core.levels import LevelTable, draw_knob
+from synth.families.base import Puzzle, Task
 from synth.families.kit import draw
 from synth.families.kit import photos as _photos
-from synth.families.base import Puzzle, Task
-from synth.core.errors import Reject
 from synth.families.rotation import estimate_angle, layout
-from synth.core.levels import LevelTable, draw_knob
 
 NAME = "photo_rotation"
 DESCRIPTION = "drag the slider to turn a rotated round photo upright; the slider spans 0-360 degrees clockwise"

@@ -8,11 +8,10 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from synth.families.kit import draw
-from synth.families.kit import photos
-from synth.families.base import Puzzle, Task, visible_objects
 from synth.core.errors import Reject
 from synth.core.levels import LevelTable, draw_knob
+from synth.families.base import Puzzle, Task, visible_objects
+from synth.families.kit import draw, photos
 
 NAME = "restore"
 DESCRIPTION = "a photo with one horizontal strip shifted sideways: drag the slider until the strip lines up again"

@@ -6,11 +6,11 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from synth.families.kit import draw
-from synth.families.base import Puzzle, Task
 from synth.core.errors import Reject
-from synth.families.path import crossings, pair_issue
 from synth.core.levels import LevelTable, draw_knob
+from synth.families.base import Puzzle, Task
+from synth.families.kit import draw
+from synth.families.path import pair_issue
 
 NAME = "ribbons"
 DESCRIPTION = "closed ribbon loops cross over and under each other; type how many separate loops there are"

@@ -6,12 +6,12 @@ from functools import lru_cache
 import cv2
 import numpy as np
 
-from synth.families.kit import draw
-from synth.families.kit.kinds import emoji_kinds, kind_by_key
-from synth.families.base import Puzzle, Task, visible_objects
 from synth.core.errors import Reject
 from synth.core.levels import LevelTable, draw_knob
 from synth.core.paths import ASSETS
+from synth.families.base import Puzzle, Task, visible_objects
+from synth.families.kit import draw
+from synth.families.kit.kinds import emoji_kinds, kind_by_key
 
 NAME = "rotation"
 DESCRIPTION = "drag the slider to turn a rotated picture upright; the slider spans 0-360 degrees clockwise"

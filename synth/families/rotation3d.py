@@ -10,12 +10,12 @@ from itertools import permutations, product
 import cv2
 import numpy as np
 
+from synth.core.errors import Reject
+from synth.core.levels import LevelTable, draw_knob
+from synth.families.base import Puzzle, Task
 from synth.families.kit import draw
 from synth.families.kit import render3d as r3
 from synth.families.kit import scene3d as s3
-from synth.families.base import Puzzle, Task
-from synth.core.errors import Reject
-from synth.core.levels import LevelTable, draw_knob
 
 NAME = "rotation3d"
 DESCRIPTION = "click the option that shows the framed assembly of cubes turned in space (not its mirror image or a changed one)"

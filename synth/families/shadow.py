@@ -7,11 +7,11 @@ from functools import lru_cache
 import cv2
 import numpy as np
 
-from synth.families.kit import draw
-from synth.families.kit.kinds import COLOURS
-from synth.families.base import Puzzle, Task
 from synth.core.errors import Reject
 from synth.core.levels import LevelTable, draw_knob
+from synth.families.base import Puzzle, Task
+from synth.families.kit import draw
+from synth.families.kit.kinds import COLOURS
 
 NAME = "shadow"
 DESCRIPTION = "one light casts every shadow the same way except one; click the block (or the shadow) that is wrong"

@@ -6,11 +6,11 @@ from functools import lru_cache
 import cv2
 import numpy as np
 
-from synth.families.kit import draw
-from synth.families.kit import photos as _photos
-from synth.families.base import Puzzle, Task
 from synth.core.errors import Reject
 from synth.core.levels import LevelTable, draw_knob
+from synth.families.base import Puzzle, Task
+from synth.families.kit import draw
+from synth.families.kit import photos as _photos
 
 NAME = "slider"
 DESCRIPTION = "drag the jigsaw piece on the left along its row until it fills the piece-shaped gap in the picture"

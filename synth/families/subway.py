@@ -9,11 +9,11 @@ import cv2
 import numpy as np
 from PIL import Image, ImageDraw, ImageFont
 
-from synth.families.kit import draw
 from synth.core import paths
-from synth.families.base import Puzzle, Task
 from synth.core.errors import Reject
 from synth.core.levels import LevelTable, draw_knob
+from synth.families.base import Puzzle, Task
+from synth.families.kit import draw
 
 NAME = "subway"
 DESCRIPTION = "read a subway map and its legend; type how many stations lie between two stops on a line, or how " \

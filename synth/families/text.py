@@ -13,11 +13,11 @@ import cv2
 import numpy as np
 from PIL import Image, ImageFont
 
-from synth.families.kit import draw
 from synth.core import paths
-from synth.families.base import Puzzle, Task
 from synth.core.errors import Reject
 from synth.core.levels import LevelTable, draw_knob
+from synth.families.base import Puzzle, Task
+from synth.families.kit import draw
 
 NAME = "text"
 DESCRIPTION = "type the distorted characters shown on a noisy background crossed by lines (not case-sensitive)"

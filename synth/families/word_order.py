@@ -8,12 +8,14 @@ from functools import lru_cache
 import cv2
 import numpy as np
 
-from synth.families.kit import draw
-from synth.families.kit import glyphs as _glyphs, photo as _photo, words as _words
-from synth.families.base import Puzzle, Task
 from synth.core.errors import Reject
-from synth.families.order import confusable
 from synth.core.levels import LevelTable, draw_knob
+from synth.families.base import Puzzle, Task
+from synth.families.kit import draw
+from synth.families.kit import glyphs as _glyphs
+from synth.families.kit import photo as _photo
+from synth.families.kit import words as _words
+from synth.families.order import confusable
 
 NAME = "word_order"
 DESCRIPTION = "click the scattered characters of a hidden word or idiom (or letters of an English word) in word order"

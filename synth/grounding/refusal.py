@@ -16,8 +16,8 @@ import numpy as np
 
 from synth import screens
 from synth.grounding.describe import icon_noun, phrase, role_noun
-from synth.screens.browser import RenderedPage
 from synth.grounding.vocab import ICONS
+from synth.screens.browser import RenderedPage
 
 MIN_PART = {"en": 4, "zh": 2}     # shortest page text taken as a possible part of a name
 FORMS = {"text": "role_text", "role_text": "role_text", "relation": "role_text", "between": "role_text",

@@ -10,14 +10,14 @@ from dataclasses import dataclass
 import numpy as np
 
 from synth import SCHEMA, __version__
-from synth.labels import reward, spec
-from synth.labels.checks import check_contract, check_reference
 from synth.core.errors import Reject
+from synth.core.levels import draw_knob
 from synth.grounding.describe import DESCRIBERS, STYLES, has_leftovers, look_alikes, phrase, to_type
 from synth.grounding.levels import MIN_SIDE_CSS, TABLE
 from synth.grounding.refusal import draw_refusal
 from synth.grounding.relations import spatial
-from synth.core.levels import draw_knob
+from synth.labels import reward, spec
+from synth.labels.checks import check_contract, check_reference
 from synth.screens.browser import RenderedPage
 
 NO_REGION = [0.0, 0.0, 0.0, 0.0]      # accept.neutral_regions needs one box; this one holds no point

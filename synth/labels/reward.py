@@ -11,8 +11,8 @@ reward is the F1 of that matching, otherwise 1.0 only when every step is matched
 `rules="venus"` judges instead as the VenusBench-CAPTCHA scorer does (`synth.labels.venus`)."""
 
 from synth.core.geometry import inside
-from synth.labels.actions import ParseError, is_grounding_answer, parse_output
 from synth.labels import venus
+from synth.labels.actions import ParseError, is_grounding_answer, parse_output
 from synth.labels.spec import action_point
 
 RULES = ("synth", "venus")

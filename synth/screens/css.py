@@ -13,7 +13,7 @@ the sources."""
 import hashlib
 import os
 import re
-from functools import lru_cache
+from functools import cache, lru_cache
 from pathlib import Path
 
 import tinycss2
@@ -154,7 +154,7 @@ def _sources_digest() -> str:
     return hashlib.sha256(source_text().encode()).hexdigest()
 
 
-@lru_cache(maxsize=None)
+@cache
 def pruned(name: str, css: str) -> str:
     """`css` (system `name`'s whole stylesheet) pruned to what the screens can use; cached on disk."""
     key = hashlib.sha256(f"{VERSION}\0{_sources_digest()}\0{css}".encode()).hexdigest()[:24]

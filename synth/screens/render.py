@@ -6,11 +6,11 @@ import jinja2
 import numpy as np
 
 from synth.core.paths import TEMPLATES, cache_dir
-from synth.screens.content.common import make_content
-from synth.screens.themes import make_theme
 from synth.screens import archetype
+from synth.screens.content.common import make_content
 from synth.screens.icons import ICON_SETS, Icons
 from synth.screens.systems import for_platform, stylesheet
+from synth.screens.themes import make_theme
 
 
 @lru_cache(maxsize=1)

@@ -4,7 +4,7 @@ A screen written for a system uses that system's own markup and classes through 
 (templates/screens/ui/<name>.j2, one file per system, all with the same macros); its stylesheet is inlined
 into the page, so a render needs nothing but the installed files."""
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 
 from synth.core.paths import TEMPLATES, npm_file
 
@@ -39,13 +39,13 @@ def for_platform(platform: str) -> list[str]:
     return [n for n, s in SYSTEMS.items() if platform in s.platforms and (TEMPLATES / "screens" / "ui" / f"{n}.j2").is_file()]
 
 
-@lru_cache(maxsize=None)
+@cache
 def whole_stylesheet(name: str) -> str:
     """The system's CSS files, joined."""
     return "\n".join(npm_file(f).read_text(encoding="utf-8") for f in SYSTEMS[name].css)
 
 
-@lru_cache(maxsize=None)
+@cache
 def stylesheet(name: str) -> str:
     """The system's CSS that screens can use (synth.screens.css), ready to inline (a `</style>` inside it
     could not end the page's style element)."""

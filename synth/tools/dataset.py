@@ -1,9 +1,8 @@
 """Reading a generated dataset back: shards listed by its manifest, samples streamed from the tars."""
 import json
 import tarfile
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Iterator
-
 
 
 def shard_paths(dataset: Path) -> list[Path]:

@@ -8,8 +8,8 @@ from collections import defaultdict
 from pathlib import Path
 
 from synth.labels import reward, spec
-from synth.tools.dataset import iter_labels
 from synth.labels.actions import ParseError
+from synth.tools.dataset import iter_labels
 
 
 def read_predictions(path: Path) -> tuple[dict[tuple[str, int], object], list[str]]:

@@ -2,9 +2,9 @@
 from collections import Counter, defaultdict
 from pathlib import Path
 
-from synth.tools.dataset import iter_labels
 from synth.engine.manifest import read_manifest
 from synth.families import FAMILIES
+from synth.tools.dataset import iter_labels
 
 ATTRIBUTES = ("family", "difficulty", "lang", "platform", "template", "kind")
 

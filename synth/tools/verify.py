@@ -6,10 +6,10 @@ from pathlib import Path
 
 from PIL import Image
 
-from synth.labels import reward, spec
-from synth.tools.dataset import iter_samples, shard_paths
 from synth.engine.manifest import read_manifest
 from synth.engine.shards import TMP_SUFFIX, file_digest
+from synth.labels import reward, spec
+from synth.tools.dataset import iter_samples, shard_paths
 
 
 def verify_dataset(dataset: Path, max_problems: int = 50) -> tuple[int, list[str]]:

@@ -11,10 +11,10 @@ from dataclasses import dataclass, field, replace
 import cv2
 import numpy as np
 
-from synth.episodes.base import VERIFY, click
-from synth.families import gobang
 from synth.core.errors import Reject
 from synth.core.levels import LevelTable
+from synth.episodes.base import VERIFY, click
+from synth.families import gobang
 
 NAME = "gobang_move"
 DESCRIPTION = "gobang: click a stone, then an empty point to move it there, so that five of one colour stand in a row"

@@ -13,12 +13,12 @@ from itertools import permutations
 import cv2
 import numpy as np
 
-from synth.core.geometry import centre, inside
-from synth.episodes.base import drag
-from synth.families.kit import photos
 from synth.core.errors import Reject
-from synth.families.jigsaw import DENY, SUBTLE, neighbours
+from synth.core.geometry import centre, inside
 from synth.core.levels import LevelTable, draw_knob
+from synth.episodes.base import drag
+from synth.families.jigsaw import DENY, SUBTLE, neighbours
+from synth.families.kit import photos
 
 NAME = "jigsaw_grid"
 DESCRIPTION = "drag the loose photo pieces from the tray into their empty slots of the picture grid"

@@ -18,12 +18,12 @@ from functools import lru_cache
 import cv2
 import numpy as np
 
+from synth.core.errors import Reject
 from synth.core.geometry import centre, inside
+from synth.core.levels import LevelTable, draw_knob
 from synth.episodes.base import FRAMES_PER_STEP, VERIFY, action, click
 from synth.families.kit import geom, glyphs
 from synth.families.kit.ui import Painter
-from synth.core.errors import Reject
-from synth.core.levels import LevelTable, draw_knob
 
 NAME = "motion_shape"
 DESCRIPTION = "a shape drawn only by the motion of random dots: click the candidate shape the moving dots form"

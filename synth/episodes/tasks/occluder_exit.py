@@ -15,13 +15,13 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from synth.core.errors import Reject
 from synth.core.geometry import centre, inside
+from synth.core.levels import LevelTable, draw_knob
 from synth.episodes.base import FRAMES_PER_STEP, VERIFY, action, click
 from synth.episodes.tasks.trajectory import ball
 from synth.families.kit.geom import colour_zh, rgb_of
 from synth.families.kit.ui import Painter
-from synth.core.errors import Reject
-from synth.core.levels import LevelTable, draw_knob
 
 NAME = "occluder_exit"
 DESCRIPTION = "a ball rolls behind a wall: click the labelled exit on the far edge where it will come out"

@@ -13,16 +13,16 @@ from functools import lru_cache
 import cv2
 import numpy as np
 
-from synth.families.kit import draw as drawing
-from synth.families.kit.kinds import emoji_kinds
-from synth.core.geometry import centre, inside
-from synth.episodes.base import VERIFY, click
-from synth.families.kit import ui
 from synth.core.errors import Reject
+from synth.core.geometry import centre, inside
+from synth.core.levels import LevelTable, draw_knob
+from synth.episodes.base import VERIFY, click
 from synth.families.counting import pick_kinds, similar_kinds
 from synth.families.dice import Die, die_layers
+from synth.families.kit import draw as drawing
+from synth.families.kit import ui
+from synth.families.kit.kinds import emoji_kinds
 from synth.families.option_match import FRAME, MIN_PIP_CONTRAST, PIP, _dice_pair, _grid_cell, _scatter
-from synth.core.levels import LevelTable, draw_knob
 
 NAME = "paged_select"
 DESCRIPTION = ("page through option pictures with arrow buttons to the one matching the reference (the same "

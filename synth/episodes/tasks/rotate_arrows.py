@@ -8,12 +8,12 @@ from functools import lru_cache
 import cv2
 import numpy as np
 
+from synth.core.errors import Reject
 from synth.core.geometry import centre, inside
+from synth.core.levels import LevelTable
 from synth.episodes.base import VERIFY, click
 from synth.families import photo_rotation
-from synth.core.errors import Reject
 from synth.families.rotation import layout
-from synth.core.levels import LevelTable
 
 NAME = "rotate_arrows"
 DESCRIPTION = "press the arrow buttons to turn a round photo upright step by step, then press Verify"

@@ -11,16 +11,16 @@ import cv2
 import numpy as np
 from PIL import Image, ImageDraw
 
-from synth.families.kit import draw as sprites
-from synth.families.kit.kinds import emoji_kinds, kind_by_key
+from synth.core.errors import Reject
 from synth.core.geometry import centre, inside
+from synth.core.levels import LevelTable, draw_knob
 from synth.episodes.base import VERIFY, click, drag
-from synth.families.kit import ui
 from synth.families import photo_grid
 from synth.families.base import Puzzle
-from synth.core.errors import Reject
 from synth.families.counting import similar_kinds
-from synth.core.levels import LevelTable, draw_knob
+from synth.families.kit import draw as sprites
+from synth.families.kit import ui
+from synth.families.kit.kinds import emoji_kinds, kind_by_key
 
 NAME = "scratch_card"
 DESCRIPTION = "scratch the coating off a card by dragging across it, then click the option showing the hidden symbol"

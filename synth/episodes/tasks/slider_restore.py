@@ -11,13 +11,14 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from synth.core.errors import Reject
 from synth.core.geometry import centre, inside
+from synth.core.levels import LevelTable, draw_knob
 from synth.episodes.base import drag
-from synth.families.kit import photos as _photos, ui
 from synth.families import restore
 from synth.families.base import Puzzle
-from synth.core.errors import Reject
-from synth.core.levels import LevelTable, draw_knob
+from synth.families.kit import photos as _photos
+from synth.families.kit import ui
 
 NAME = "slider_restore"
 DESCRIPTION = "drag the slider knob until the shifted strips of a torn photo line up with the rest of it"

@@ -12,16 +12,16 @@ from functools import lru_cache
 import cv2
 import numpy as np
 
-from synth.families.kit import draw as sprites
-from synth.families.kit.kinds import emoji_kinds, kind_by_key
+from synth.core.errors import Reject
 from synth.core.geometry import centre, inside
+from synth.core.levels import LevelTable, draw_knob
 from synth.episodes.base import VERIFY, click
-from synth.families.kit import grammar, photos, ui
 from synth.families import photo_grid
 from synth.families.base import Puzzle
-from synth.core.errors import Reject
 from synth.families.counting import similar_kinds
-from synth.core.levels import LevelTable, draw_knob
+from synth.families.kit import draw as sprites
+from synth.families.kit import grammar, photos, ui
+from synth.families.kit.kinds import emoji_kinds, kind_by_key
 
 NAME = "tile_replace"
 DESCRIPTION = ("reCAPTCHA-style dynamic tiles: click every picture of the target; each is replaced by a new "

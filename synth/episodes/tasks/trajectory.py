@@ -13,11 +13,11 @@ import numpy as np
 from scipy.interpolate import CubicSpline
 from scipy.spatial import cKDTree
 
+from synth.core.errors import Reject
+from synth.core.levels import LevelTable, draw_knob
 from synth.episodes.base import VERIFY, action, click
 from synth.families.kit.geom import rgb_of
 from synth.families.kit.ui import Painter
-from synth.core.errors import Reject
-from synth.core.levels import LevelTable, draw_knob
 
 NAME = "trajectory"
 DESCRIPTION = "watch a ball roll and vanish, then click the letter of the path it took among 3-4 drawn paths"

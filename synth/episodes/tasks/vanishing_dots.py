@@ -10,10 +10,10 @@ from dataclasses import dataclass, field
 import cv2
 import numpy as np
 
-from synth.episodes.base import FRAMES_PER_STEP, VERIFY, action, click
-from synth.families.kit.geom import colour_zh, rgb_of
 from synth.core.errors import Reject
 from synth.core.levels import LevelTable, draw_knob
+from synth.episodes.base import FRAMES_PER_STEP, VERIFY, action, click
+from synth.families.kit.geom import colour_zh, rgb_of
 
 NAME = "vanishing_dots"
 DESCRIPTION = "click each dot of the named colour while it is shown, before it vanishes; never a decoy"

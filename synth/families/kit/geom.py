@@ -8,11 +8,11 @@ import numpy as np
 from PIL import Image, ImageDraw, ImageFont
 from scipy import ndimage
 
-from synth.families.kit import draw
-from synth.families.kit.kinds import COLOURS as BASE_COLOURS
 from synth.core import paths
 from synth.core.geometry import centre, inside
 from synth.families.base import Puzzle
+from synth.families.kit import draw
+from synth.families.kit.kinds import COLOURS as BASE_COLOURS
 
 # ---------------------------------------------------------------- named colours
 

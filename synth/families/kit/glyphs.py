@@ -10,8 +10,8 @@ import cv2
 import numpy as np
 from PIL import Image, ImageDraw, ImageFont
 
-from synth.families.kit import draw
 from synth.core import paths
+from synth.families.kit import draw
 
 MASTER = 128               # px the master masks are drawn at
 PAD = 1.3                  # side of a glyph's square as a multiple of its font size

@@ -5,7 +5,7 @@ A background is a window of one photo (synth.screens.imagery), zoomed, placed an
 the sample's generator as a plain tuple so that render stays pure. Each photo is decoded once per process into
 a small square copy (BASE px, kept for the life of the process), from which every window is resampled in
 well under a millisecond."""
-from functools import lru_cache
+from functools import cache, lru_cache
 
 import cv2
 import numpy as np
@@ -23,7 +23,7 @@ def count() -> int:
     return len(imagery.photos())
 
 
-@lru_cache(maxsize=None)
+@cache
 def _base(index: int) -> np.ndarray:
     """The centre square of photo `index`, BASE px, decoded from imagery's JPEG copy at a reduced scale
     (imagery.crop would decode the copy at 640 px and keep that in its own cache: ~5x the time and memory)."""

@@ -1,12 +1,12 @@
 """What the 3D families (spatial3d, rotation3d, facing3d) share: colour names and how a colour is read back
 from the picture, scene dressing drawn from the rng (ground, sky, sun), and a rendered scene as a Puzzle."""
-from functools import lru_cache
+from functools import cache
 
 import cv2
 import numpy as np
 
-from synth.families.kit import render3d as r3
 from synth.families.base import Puzzle
+from synth.families.kit import render3d as r3
 
 # Colours whose hues stay apart under the scenes' lighting (a shaded yellow is no brown, so there is no brown)
 COLOURS = {
@@ -23,7 +23,7 @@ CHROMA_MIN = 12.0        # ... and above which as a hue (shaded cyan, the palest
 HUE_MARGIN = 18.0        # degrees: a measured hue this much nearer its own colour than any other
 
 
-@lru_cache(maxsize=None)
+@cache
 def _hues() -> dict[str, float]:
     return {name: hue_chroma(np.array(rgb, np.float32))[0] for name, (rgb, _) in COLOURS.items() if name != "grey"}
 

@@ -2,11 +2,11 @@
 {"en": {...}, "zh": {...}} with the same keys in both languages, written as sites of each language write
 them (Chinese sites: ¥, 年月日 dates, their own labels), not translated word for word."""
 import json
-from functools import lru_cache
+from functools import cache, lru_cache
 from importlib import resources
 
 
-@lru_cache(maxsize=None)
+@cache
 def load(category: str, lang: str) -> dict:
     """The content of `category` in `lang`; FileNotFoundError naming the file."""
     path = resources.files(__name__) / f"{category}.json"

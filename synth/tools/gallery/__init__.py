@@ -38,14 +38,14 @@ import re
 import shutil
 import tarfile
 import threading
+from collections.abc import Iterable, Iterator
 from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
-from typing import Iterable, Iterator
 
 from PIL import Image
 
 from synth.engine.manifest import read_manifest
-from synth.labels.spec import ANSWER_UNUSED   # answer values that mean "not used by this family"
+from synth.labels.spec import ANSWER_UNUSED  # answer values that mean "not used by this family"
 
 STATIC = Path(__file__).parent / "static"
 ASSETS = ("app.js", "style.css")
@@ -258,7 +258,7 @@ def _count_samples(shard: Path) -> int:
     return count
 
 
-def _samples(shard: Path) -> Iterator[tuple[str, dict[str, tarfile.TarInfo], "_Reader"]]:
+def _samples(shard: Path) -> Iterator[tuple[str, dict[str, tarfile.TarInfo], _Reader]]:
     """(key, {ext: member}, read) per sample of a shard, in stored order (members of a sample are adjacent).
     Only headers are read while iterating; `read(members)` loads one sample's bytes when it is wanted."""
     key, members = None, {}
@@ -418,7 +418,7 @@ class _Thumbnailer:
                 keep.append(f)
         self._futures = keep
 
-    def __enter__(self) -> "_Thumbnailer":
+    def __enter__(self) -> _Thumbnailer:
         return self
 
     def __exit__(self, exc_type, *exc) -> None:

@@ -11,7 +11,23 @@ from dataclasses import dataclass
 import numpy as np
 
 from synth.families.kit.render3d.chromium import Renderer, renderer
-from synth.families.kit.render3d.scene import GROUND_ID, KINDS, Camera, Ground, Light, Obj, Part, Scene, camera_axes, euler_yxz, orbit, project, rotation_matrix, screen_point, to_camera
+from synth.families.kit.render3d.scene import (
+    GROUND_ID,
+    KINDS,
+    Camera,
+    Ground,
+    Light,
+    Obj,
+    Part,
+    Scene,
+    camera_axes,
+    euler_yxz,
+    orbit,
+    project,
+    rotation_matrix,
+    screen_point,
+    to_camera,
+)
 
 __all__ = ["GROUND_ID", "KINDS", "Camera", "Ground", "Light", "Obj", "Part", "Renderer", "Scene", "Silhouette",
            "Rendered", "render", "render_many", "close", "camera_axes", "euler_yxz", "orbit", "project",

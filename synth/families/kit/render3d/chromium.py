@@ -9,8 +9,9 @@ import os
 import queue
 import signal
 import threading
-from concurrent.futures import Future, TimeoutError as FutureTimeout
-from functools import lru_cache
+from concurrent.futures import Future
+from concurrent.futures import TimeoutError as FutureTimeout
+from functools import cache
 
 from synth.core.errors import first_line
 from synth.core.paths import TEMPLATES, npm_file
@@ -27,7 +28,7 @@ HANG_S = 60              # longest one call may take; then Chromium counts as hu
 _TYPES = {".html": "text/html", ".js": "text/javascript"}
 
 
-@lru_cache(maxsize=None)
+@cache
 def _file(path: str) -> tuple[bytes, str]:
     """The bytes and content type of a file the page loads (read once per process)."""
     if path.startswith("/three/"):

@@ -1,5 +1,5 @@
 """Sign-in brand marks (WeChat, Apple, Google...) from the simple-icons package that setup installs."""
-from functools import lru_cache
+from functools import cache
 
 from synth.core.paths import npm_file
 
@@ -7,7 +7,7 @@ COLORS = {"wechat": "#07C160", "qq": "#1EBAFC", "sinaweibo": "#E6162D", "alipay"
           "google": "#4285F4", "facebook": "#0866FF", "x": "#000000"}
 
 
-@lru_cache(maxsize=None)
+@cache
 def path(slug: str) -> str:
     """The `d` of the brand's single-path 24×24 drawing."""
     svg = npm_file(f"simple-icons/icons/{slug}.svg").read_text(encoding="utf-8")

@@ -2,7 +2,7 @@
 pictures and voice notes, and an input bar with voice, emoji and attachment buttons."""
 import numpy as np
 
-from synth.screens.content import load, pick
+from synth.screens.content import load
 
 CATEGORY = "chat"
 

@@ -2,7 +2,7 @@
 order summary with items, promo code and total."""
 import numpy as np
 
-from synth.screens.content import load, pick
+from synth.screens.content import load
 
 CATEGORY = "payment"
 
