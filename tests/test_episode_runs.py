@@ -132,3 +132,25 @@ def test_the_gallery_shows_the_episode_of_a_step(episodes_set, tmp_path):
     records = json.loads(data[data.index("{"):data.rindex("}") + 1])["samples"]
     assert all(r["episode"]["steps"] > r["episode"]["step"] >= 0 for r in records)
     assert any(r["episode"]["mistake"] for r in records)
+
+
+@pytest.mark.parametrize("level", [1, 5])
+def test_every_interactive_task_gives_trajectories(level):
+    """The default mix of `synth episodes` (every interactive task) at the easiest and hardest level: each
+    task's expert trajectory gets a measured accept rule for every step (a slider released anywhere within its
+    tolerance solves the puzzle as the expert's release does; an exact-state comparison found no tolerance for
+    it and failed every slider_restore episode)."""
+    from synth.engine.config import RunConfig
+    from synth.engine.generator import Generator
+    from synth.episodes.tasks import NAMES
+
+    gen = Generator(RunConfig(kind="episode", difficulty=level, n=len(NAMES), seed=3, families=NAMES))
+    try:
+        for index, name in enumerate(NAMES):
+            records, _ = gen.records(index)
+            labels = [json.loads(members["json"]) for _, members in records]
+            assert labels and {label["family"] for label in labels} == {name}
+            assert all(reward.score(label, label["actions"]) == 1.0 for label in labels)
+            assert labels[-1]["episode"]["done"]
+    finally:
+        gen.close()

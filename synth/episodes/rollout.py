@@ -18,6 +18,7 @@ import numpy as np
 
 from synth import SCHEMA, __version__
 from synth.core.errors import Reject
+from synth.core.geometry import inside
 from synth.episodes.base import FRAMES_PER_STEP
 from synth.episodes.episode import Episode
 from synth.labels import spec
@@ -33,10 +34,13 @@ def _copy(state):
     return copy.deepcopy(state, memo)
 
 
-def outcome(episode: Episode, act: dict) -> str:
-    """What an action (screenshot pixels) does to the episode's state, as comparable text."""
+def outcome(episode: Episode, act: dict, settled: bool = False) -> str:
+    """What an action (screenshot pixels) does to the episode's state, as comparable text; with `settled`,
+    only whether it ends the episode solved or failed."""
     task, state = episode.task, _copy(episode.state)
     episode.act_on(state, act)
+    if settled:
+        return json.dumps([task.done(state), task.failed(state)])
     return json.dumps([task.truth(state), task.done(state), task.failed(state)], sort_keys=True)
 
 
@@ -50,8 +54,7 @@ def _probe_points(box) -> list[tuple[float, float]]:
 def _candidate_boxes(objects: list[dict], p) -> list[list[float]]:
     """Boxes that may be the region of an action at p: the objects under it, smallest first, then small
     boxes round p."""
-    under = sorted((o["bbox"] for o in objects if o["bbox"][0] <= p[0] <= o["bbox"][2] and o["bbox"][1] <= p[1] <= o["bbox"][3]),
-                   key=lambda b: (b[2] - b[0]) * (b[3] - b[1]))
+    under = sorted((o["bbox"] for o in objects if inside(o["bbox"], p)), key=lambda b: (b[2] - b[0]) * (b[3] - b[1]))
     return under + [[p[0] - r, p[1] - r, p[0] + r, p[1] + r] for r in POINT_BOXES]
 
 
@@ -75,13 +78,18 @@ def accept_step(episode: Episode, ref: dict, objects: list[dict]) -> dict:
 
 def _drag_step(episode: Episode, ref: dict, box, want: str) -> dict:
     """A drag's accept step: its start region, and the widest end tolerance whose extremes all do what the
-    expert's drag does (vertically synth.labels.reward allows at least half the region's height)."""
+    expert's drag does (vertically synth.labels.reward allows at least half the region's height). A drag
+    that solves the episode is matched by any drag that solves it too: a slider knob released anywhere within
+    the task's tolerance leaves the state a little different, but solved all the same."""
     x, y = ref["point"]
     dx, dy = ref["end"][0] - x, ref["end"][1] - y
+    settled = json.loads(want)[1]           # the expert's drag solves the episode
+    if settled:
+        want = outcome(episode, ref, settled=True)
     for tol in TOLERANCES:
         vertical = max(tol, (box[3] - box[1]) / 2)
         ends = [(dx - tol, dy), (dx + tol, dy), (dx, dy - vertical), (dx, dy + vertical)]
-        if all(outcome(episode, {**ref, "end": [x + ex, y + ey]}) == want for ex, ey in ends):
+        if all(outcome(episode, {**ref, "end": [x + ex, y + ey]}, settled) == want for ex, ey in ends):
             return spec.step("drag", box, [box[0] + dx, box[1] + dy, box[2] + dx, box[3] + dy], tolerance=tol)
     raise Reject("episode.no_drag_tolerance")
 
