@@ -77,7 +77,7 @@ def warm_up(levels=None, families=None) -> None:
     sizes = sorted({p["puzzle"] for p in PLATFORMS.values()})
     chosen = FAMILIES.values() if families is None else [FAMILIES[n] for n in families if n in FAMILIES]
     for family in chosen:
-        if getattr(family, "NEEDS_BROWSER", False):
+        if family.NEEDS_BROWSER:
             continue
         for level in levels or LEVELS:
             for size in sizes:

@@ -12,8 +12,6 @@ from synth.families.kit.placement import place
 
 NAME = "counting"
 DESCRIPTION = "count the objects of one kind among distractors; type the number or click every one"
-GEOMETRIC_AUGMENT = True
-SUPPORTS_INFEASIBLE = False
 ANSWERS = ("click", "type")     # synth.labels.reward step types of its tasks
 COVERS = ("VenusBench-CAPTCHA:visual_reasoning", "OpenCaptchaWorld:Dart_Count")
 STAT, STAT_DIRECTION = "object size (share of the puzzle side)", -1

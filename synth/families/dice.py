@@ -13,8 +13,6 @@ from synth.families.kit.placement import place
 
 NAME = "dice"
 DESCRIPTION = "add up the pips on several dice faces, some turned, among loose dots and shapes; type the sum"
-GEOMETRIC_AUGMENT = True
-SUPPORTS_INFEASIBLE = False
 ANSWERS = ("type",)             # synth.labels.reward step types of its tasks
 COVERS = ("OpenCaptchaWorld:Dice_Count",)
 STAT, STAT_DIRECTION = "die size (share of the puzzle's shorter side)", -1
@@ -172,10 +170,6 @@ def sample_params(rng: np.random.Generator, level: int, size: tuple[int, int], i
 def stat(params: Params) -> float:
     """Difficulty statistic: mean die side as a share of the puzzle's shorter side."""
     return params.knobs["size_mean"]
-
-
-def controls(params: Params) -> str:
-    return "input"
 
 
 def render(params: Params) -> Puzzle:

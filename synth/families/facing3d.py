@@ -17,7 +17,6 @@ from synth.families.kit import scene3d as s3
 NAME = "facing3d"
 DESCRIPTION = "click the figure or arrow in a rendered 3D scene that faces (points) left, right, toward or away from the viewer"
 GEOMETRIC_AUGMENT = True         # a small warp keeps which way things face
-SUPPORTS_INFEASIBLE = False
 ANSWERS = ("click",)             # synth.labels.reward step types of its tasks
 NEEDS_BROWSER = True             # drawn by Chromium (synth.families.kit.render3d): pipeline.warm_up leaves it out
 STAT, STAT_DIRECTION = "number of objects", +1
@@ -184,10 +183,6 @@ def fit_distance(objects, elevation: float, azimuth: float, size: tuple[int, int
 def stat(params: Params) -> float:
     """Difficulty statistic: the number of objects."""
     return float(len(params.objects))
-
-
-def controls(params: Params) -> str:
-    return "none"
 
 
 # ---------------------------------------------------------------- drawing

@@ -14,7 +14,6 @@ from synth.families.slider import landscape
 
 NAME = "grid"
 DESCRIPTION = "select every tile of a 3x3 or 4x4 picture grid that shows a given kind of object, or skip if none does"
-GEOMETRIC_AUGMENT = True
 SUPPORTS_INFEASIBLE = True
 ANSWERS = ("click",)            # synth.labels.reward step types of its tasks
 COVERS = ("reCAPTCHA:image_grid", "hCaptcha:image_grid", "OpenCaptchaWorld:Image_Recognition")
@@ -159,10 +158,6 @@ def sample_params(rng: np.random.Generator, level: int, size: tuple[int, int], i
 def stat(params: Params) -> float:
     """Difficulty statistic: mean object size as a share of the puzzle's shorter side."""
     return params.knobs["size_mean"]
-
-
-def controls(params: Params) -> str:
-    return "skip"
 
 
 def render(params: Params) -> Puzzle:

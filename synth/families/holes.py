@@ -15,8 +15,6 @@ from synth.families.text import glyph_alpha
 
 NAME = "holes"
 DESCRIPTION = "count the holes in shapes, rings and letters (open decoys have none), or click the shape with N holes"
-GEOMETRIC_AUGMENT = True
-SUPPORTS_INFEASIBLE = False
 ANSWERS = ("click", "type")     # synth.labels.reward step types of its tasks
 COVERS = ("VenusBench-CAPTCHA:visual_reasoning",)
 STAT, STAT_DIRECTION = "shape size (share of the puzzle's shorter side)", -1

@@ -18,7 +18,6 @@ from synth.families.kit import draw, glyphs
 NAME = "letter_attr"
 DESCRIPTION = "click every letter that is mirrored, upside down or turned on its side (or every vowel)"
 GEOMETRIC_AUGMENT = False      # a warp tilts letters; whether one is turned is the answer
-SUPPORTS_INFEASIBLE = False
 ANSWERS = ("click",)            # synth.labels.reward step types of its tasks
 STAT, STAT_DIRECTION = "number of letters shown", +1
 COVERS = ("OpenCaptchaWorld:Mirror", "NextGenCAPTCHAs:letter_attributes", "VenusBench-CAPTCHA:text_click")
@@ -262,10 +261,6 @@ def sample_params(rng: np.random.Generator, level: int, size: tuple[int, int], i
 def stat(params: Params) -> float:
     """Difficulty statistic: the number of letters shown."""
     return float(len(params.items))
-
-
-def controls(params: Params) -> str:
-    return "none"
 
 
 # ---------------------------------------------------------------- drawing

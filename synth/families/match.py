@@ -14,8 +14,6 @@ from synth.families.kit import draw
 
 NAME = "match"
 DESCRIPTION = "click every tile whose shape is the reference shape rotated; mirror images and other shapes are wrong"
-GEOMETRIC_AUGMENT = True
-SUPPORTS_INFEASIBLE = False
 ANSWERS = ("click",)            # synth.labels.reward step types of its tasks
 COVERS = ("OpenCaptchaWorld:Object_Match", "Spatial-CAPTCHA-Bench:mental_rotation")
 STAT, STAT_DIRECTION = "share of the wrong tiles that are mirror images", +1
@@ -215,10 +213,6 @@ def sample_params(rng: np.random.Generator, level: int, size: tuple[int, int], i
 def stat(params: Params) -> float:
     """Difficulty statistic: the share of the wrong tiles that are mirror images of the reference."""
     return params.knobs["mirror_share"]
-
-
-def controls(params: Params) -> str:
-    return "none"
 
 
 # ---------------------------------------------------------------- drawing

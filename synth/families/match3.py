@@ -21,7 +21,6 @@ DESCRIPTION = ("swap two neighbouring tiles to line up three alike: drag the til
 COVERS = ("GeeTest:match",)
 ANSWERS = ("drag",)             # synth.labels.reward step types of its tasks
 GEOMETRIC_AUGMENT = False       # the drop point is judged by an exact displacement
-SUPPORTS_INFEASIBLE = False
 STAT, STAT_DIRECTION = "number of tiles on the board", +1
 RUN = 3
 TOLERANCE = 0.4                 # accepted drop error, share of the tile pitch
@@ -174,10 +173,6 @@ def sample_params(rng: np.random.Generator, level: int, size: tuple[int, int], i
 def stat(params: Params) -> float:
     """Difficulty statistic: the number of tiles on the board."""
     return float(params.grid ** 2)
-
-
-def controls(params: Params) -> str:
-    return "none"
 
 
 # ---------------------------------------------------------------- drawing

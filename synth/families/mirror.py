@@ -17,8 +17,6 @@ from synth.families.kit import draw, geom
 NAME = "mirror"
 DESCRIPTION = "click the tile showing the reference reflected in the dashed line; turned copies and others are wrong"
 COVERS = ("VenusBench-CAPTCHA:visual_reasoning",)
-GEOMETRIC_AUGMENT = True
-SUPPORTS_INFEASIBLE = False
 ANSWERS = ("click",)            # synth.labels.reward step types of its tasks
 STAT, STAT_DIRECTION = "share of the wrong tiles drawn from the reference itself (turned, unchanged, ...)", +1
 SAME, DIFFERENT = 0.88, 0.82     # soft IoU of normalised silhouettes: the same shape / not the same shape
@@ -291,10 +289,6 @@ def sample_params(rng: np.random.Generator, level: int, size: tuple[int, int], i
 def stat(params: Params) -> float:
     """Difficulty statistic: the share of the wrong tiles drawn from the reference itself."""
     return params.knobs["alike_share"]
-
-
-def controls(params: Params) -> str:
-    return "none"
 
 
 def render(params: Params) -> Puzzle:

@@ -15,8 +15,6 @@ from synth.families.kit import draw, geom
 NAME = "misleading_click"
 DESCRIPTION = "ignore the big decoy: click the button not saying X, the word naming no colour, the shape no arrow points to"
 COVERS = ("OpenCaptchaWorld:Misleading_Click", "VenusBench-CAPTCHA:visual_reasoning")
-GEOMETRIC_AUGMENT = True
-SUPPORTS_INFEASIBLE = False
 ANSWERS = ("click",)            # synth.labels.reward step types of its tasks
 STAT, STAT_DIRECTION = "number of items shown", +1
 MODES = ("button", "word", "arrow")
@@ -326,10 +324,6 @@ def sample_params(rng: np.random.Generator, level: int, size: tuple[int, int], i
 def stat(params: Params) -> float:
     """Difficulty statistic: the number of items shown (the decoy included)."""
     return float(len(params.items))
-
-
-def controls(params: Params) -> str:
-    return "none"
 
 
 # ---------------------------------------------------------------- drawing

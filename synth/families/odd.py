@@ -13,8 +13,6 @@ from synth.families.order import free_spots
 
 NAME = "odd"
 DESCRIPTION = "click the one shape that differs from the rest in sides, colour, size or direction"
-GEOMETRIC_AUGMENT = True
-SUPPORTS_INFEASIBLE = False
 ANSWERS = ("click",)            # synth.labels.reward step types of its tasks
 COVERS = ("OpenCaptchaWorld:Unusual_Detection", "hCaptcha:odd_one_out")
 STAT, STAT_DIRECTION = "number of shapes shown", +1
@@ -221,10 +219,6 @@ def sample_params(rng: np.random.Generator, level: int, size: tuple[int, int], i
 def stat(params: Params) -> float:
     """Difficulty statistic: the number of shapes shown."""
     return float(len(params.shapes))
-
-
-def controls(params: Params) -> str:
-    return "none"
 
 
 def render(params: Params) -> Puzzle:

@@ -14,8 +14,6 @@ from synth.families.kit import draw, ui
 
 NAME = "oneclick"
 DESCRIPTION = "tick the \"I'm not a robot\" checkbox (or press the one-tap verify button) among look-alike controls"
-GEOMETRIC_AUGMENT = True
-SUPPORTS_INFEASIBLE = False
 ANSWERS = ("click",)            # synth.labels.reward step types of its tasks
 STAT, STAT_DIRECTION = "clickable look-alikes shown", +1
 COVERS = ("VenusBench-CAPTCHA:oneclick_login", "reCAPTCHA:checkbox", "hCaptcha:checkbox", "GeeTest:one_tap",
@@ -99,10 +97,6 @@ def sample_params(rng: np.random.Generator, level: int, size: tuple[int, int], i
 def stat(params: Params) -> float:
     """Difficulty statistic: the number of clickable look-alikes."""
     return params.knobs["look_alikes"]
-
-
-def controls(params: Params) -> str:
-    return "none"
 
 
 # ---------------------------------------------------------------- drawing

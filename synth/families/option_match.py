@@ -24,8 +24,6 @@ DESCRIPTION = ("click the one option that matches the reference: as many objects
 COVERS = ("Arkose:numericalmatch", "OpenCaptchaWorld:Object_Match", "OpenCaptchaWorld:Dart_Count",
           "OpenCaptchaWorld:Image_Matching")
 ANSWERS = ("click",)            # synth.labels.reward step types of its tasks
-GEOMETRIC_AUGMENT = True
-SUPPORTS_INFEASIBLE = False
 STAT, STAT_DIRECTION = "number of options", +1
 MODES = ("count", "rotated", "sequence", "dice")
 MIN_ITEM_PX = 30          # at 320 x 320 (scaled with the area): an object or icon smaller than this is too small
@@ -362,10 +360,6 @@ def _moved(content: tuple, src, dst, mode: str) -> tuple:
 def stat(params: Params) -> float:
     """Difficulty statistic: the number of options."""
     return float(len(params.options))
-
-
-def controls(params: Params) -> str:
-    return "none"
 
 
 # ---------------------------------------------------------------- drawing

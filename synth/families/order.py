@@ -14,8 +14,6 @@ from synth.families.kit.kinds import emoji_kinds, kind_by_key
 
 NAME = "order"
 DESCRIPTION = "click the listed icons or characters in the listed order, among unlisted distractors"
-GEOMETRIC_AUGMENT = True
-SUPPORTS_INFEASIBLE = False
 ANSWERS = ("click",)            # synth.labels.reward step types of its tasks
 COVERS = ("VenusBench-CAPTCHA:text_click", "VenusBench-CAPTCHA:icon_click", "OpenCaptchaWorld:Click_Order", "GeeTest:icon_click", "NetEase-Yidun:word_click")
 STAT, STAT_DIRECTION = "object size (share of the puzzle side)", -1
@@ -167,10 +165,6 @@ def sample_params(rng: np.random.Generator, level: int, size: tuple[int, int], i
 def stat(params: Params) -> float:
     """Difficulty statistic: mean object size as a share of the puzzle's shorter side."""
     return params.knobs["size_mean"]
-
-
-def controls(params: Params) -> str:
-    return "none"
 
 
 def box_side(mode: str, s: int) -> int:

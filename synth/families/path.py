@@ -17,7 +17,6 @@ from synth.families.kit.kinds import COLOURS
 NAME = "path"
 DESCRIPTION = "follow a curved line from its start marker through the crossings and click where it ends"
 GEOMETRIC_AUGMENT = False       # the accept region is an exact square around the end point
-SUPPORTS_INFEASIBLE = False
 ANSWERS = ("click",)            # synth.labels.reward step types of its tasks
 COVERS = ("OpenCaptchaWorld:Path_Finder",)
 STAT, STAT_DIRECTION = "number of lines to tell apart", +1
@@ -332,10 +331,6 @@ def sample_params(rng: np.random.Generator, level: int, size: tuple[int, int], i
 def stat(params: Params) -> float:
     """Difficulty statistic: the number of lines (the crossings, reported as a check, grow with it)."""
     return float(len(params.lines))
-
-
-def controls(params: Params) -> str:
-    return "none"
 
 
 # ---------------------------------------------------------------- drawing

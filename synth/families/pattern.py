@@ -14,8 +14,6 @@ from synth.families.kit.kinds import COLOURS, kind_by_key
 
 NAME = "pattern"
 DESCRIPTION = "count the shapes of one colour and shape under stripes, a grid or a band that hides parts of them"
-GEOMETRIC_AUGMENT = True
-SUPPORTS_INFEASIBLE = False
 ANSWERS = ("type",)             # synth.labels.reward step types of its tasks
 COVERS = ("VenusBench-CAPTCHA:visual_reasoning",)
 STAT, STAT_DIRECTION = "share of the puzzle hidden by the opaque overlay", +1
@@ -209,10 +207,6 @@ def sample_params(rng: np.random.Generator, level: int, size: tuple[int, int], i
 def stat(params: Params) -> float:
     """Difficulty statistic: the share of the puzzle the opaque overlay parts hide."""
     return params.knobs["cover"]
-
-
-def controls(params: Params) -> str:
-    return "input"
 
 
 def render(params: Params) -> Puzzle:

@@ -20,7 +20,6 @@ DESCRIPTION = "drag the slider to turn a rotated round photo upright; the slider
 COVERS = ("VenusBench-CAPTCHA:image_rotation", "Tencent:rotate")
 ANSWERS = ("drag",)             # synth.labels.reward step types of its tasks
 GEOMETRIC_AUGMENT = False       # a warp would change the very angle that is the answer
-SUPPORTS_INFEASIBLE = False
 STAT, STAT_DIRECTION = "accepted angle error (degrees)", -1
 DISC, KNOB, TRACK = 1, 3, 4     # instance ids (as rotation's, less its object)
 CUE_SIZE = 64                   # side at which the orientation cues are measured
@@ -77,10 +76,6 @@ def sample_params(rng: np.random.Generator, level: int, size: tuple[int, int], i
 def stat(params: Params) -> float:
     """Difficulty statistic: the accepted error of the final angle, degrees."""
     return params.tolerance
-
-
-def controls(params: Params) -> str:
-    return "none"
 
 
 @lru_cache(maxsize=8)

@@ -16,8 +16,6 @@ NAME = "ribbons"
 DESCRIPTION = "closed ribbon loops cross over and under each other; type how many separate loops there are"
 ANSWERS = ("type",)             # synth.labels.reward step types of its tasks
 COVERS = ("NextGenCAPTCHAs:Illusory_Ribbons", "VenusBench-CAPTCHA:visual_reasoning")
-GEOMETRIC_AUGMENT = True
-SUPPORTS_INFEASIBLE = False
 STAT, STAT_DIRECTION = "number of loops", +1
 POINTS = 72                  # centreline points per loop
 MIN_ANGLE = 50.0             # loops cross at least this steeply (degrees)
@@ -299,10 +297,6 @@ def sample_params(rng: np.random.Generator, level: int, size: tuple[int, int], i
 def stat(params: Params) -> float:
     """Difficulty statistic: the number of loops."""
     return float(len(params.loops))
-
-
-def controls(params: Params) -> str:
-    return "input"
 
 
 # ---------------------------------------------------------------- drawing

@@ -16,7 +16,6 @@ from synth.families.kit.kinds import emoji_kinds, kind_by_key
 NAME = "rotation"
 DESCRIPTION = "drag the slider to turn a rotated picture upright; the slider spans 0-360 degrees clockwise"
 GEOMETRIC_AUGMENT = False       # a warp would change the very angle that is the answer
-SUPPORTS_INFEASIBLE = False
 ANSWERS = ("drag",)             # synth.labels.reward step types of its tasks
 COVERS = ("VenusBench-CAPTCHA:image_rotation", "Tencent:rotate")
 STAT, STAT_DIRECTION = "accepted angle error (degrees)", -1
@@ -70,10 +69,6 @@ def sample_params(rng: np.random.Generator, level: int, size: tuple[int, int], i
 def stat(params: Params) -> float:
     """Difficulty statistic: the accepted error of the final angle, degrees."""
     return params.tolerance
-
-
-def controls(params: Params) -> str:
-    return "none"
 
 
 def layout(size: tuple[int, int]) -> dict:

@@ -21,7 +21,6 @@ NAME = "rotation3d"
 DESCRIPTION = "click the option that shows the framed assembly of cubes turned in space (not its mirror image or a changed one)"
 GEOMETRIC_AUGMENT = False       # a warp bends the parallel edges that show how the cubes stand in depth
 BLUR_AUGMENT = False            # a blur merges the ~12 px cubes' edges, which show how many there are and where
-SUPPORTS_INFEASIBLE = False
 ANSWERS = ("click",)             # synth.labels.reward step types of its tasks
 NEEDS_BROWSER = True            # drawn by Chromium (synth.families.kit.render3d): pipeline.warm_up leaves it out
 STAT, STAT_DIRECTION = "number of cubes", +1
@@ -317,10 +316,6 @@ def sample_params(rng: np.random.Generator, level: int, size: tuple[int, int], i
 def stat(params: Params) -> float:
     """Difficulty statistic: the number of cubes in the assembly."""
     return float(len(params.reference))
-
-
-def controls(params: Params) -> str:
-    return "none"
 
 
 # ---------------------------------------------------------------- drawing

@@ -15,8 +15,6 @@ from synth.families.kit.kinds import kind_by_key
 
 NAME = "swap"
 DESCRIPTION = "bingo board: click the two tiles whose swap makes a full row, column or diagonal of one kind"
-GEOMETRIC_AUGMENT = True
-SUPPORTS_INFEASIBLE = False
 ANSWERS = ("click",)            # synth.labels.reward step types of its tasks
 COVERS = ("OpenCaptchaWorld:Bingo",)
 STAT, STAT_DIRECTION = "number of different icon kinds on the board", +1
@@ -127,10 +125,6 @@ def sample_params(rng: np.random.Generator, level: int, size: tuple[int, int], i
 def stat(params: Params) -> float:
     """Difficulty statistic: how many different icon kinds the board holds."""
     return float(len(set(params.board)))
-
-
-def controls(params: Params) -> str:
-    return "none"
 
 
 def layout(size: tuple[int, int], n: int) -> tuple[list[tuple[int, int, int, int]], int]:

@@ -21,8 +21,6 @@ from synth.families.kit import draw
 
 NAME = "text"
 DESCRIPTION = "type the distorted characters shown on a noisy background crossed by lines (not case-sensitive)"
-GEOMETRIC_AUGMENT = True
-SUPPORTS_INFEASIBLE = False
 ANSWERS = ("type",)             # synth.labels.reward step types of its tasks
 COVERS = ("VenusBench-CAPTCHA:OCR",)
 STAT, STAT_DIRECTION = "character height (share of the puzzle's shorter side)", -1
@@ -577,10 +575,6 @@ def sample_params(rng: np.random.Generator, level: int, size: tuple[int, int], i
 def stat(params: Params) -> float:
     """Difficulty statistic: character height as a share of the puzzle's shorter side."""
     return params.knobs["height"]
-
-
-def controls(params: Params) -> str:
-    return "input"
 
 
 def render(params: Params) -> Puzzle:

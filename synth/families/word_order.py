@@ -20,7 +20,6 @@ from synth.families.order import confusable
 NAME = "word_order"
 DESCRIPTION = "click the scattered characters of a hidden word or idiom (or letters of an English word) in word order"
 GEOMETRIC_AUGMENT = True       # mild warps keep characters readable; the answer is which glyph, not where exactly
-SUPPORTS_INFEASIBLE = False
 ANSWERS = ("click",)            # synth.labels.reward step types of its tasks
 STAT, STAT_DIRECTION = "number of decoy characters", +1
 COVERS = ("GeeTest:word_order", "NetEase-Yidun:word_order", "Dingxiang:word_order",
@@ -197,10 +196,6 @@ def sample_params(rng: np.random.Generator, level: int, size: tuple[int, int], i
 def stat(params: Params) -> float:
     """Difficulty statistic: the number of decoy characters."""
     return float(sum(1 for it in params.items if it[0] != "target"))
-
-
-def controls(params: Params) -> str:
-    return "none"
 
 
 # ---------------------------------------------------------------- drawing
