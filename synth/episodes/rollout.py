@@ -12,7 +12,6 @@ expert's click does (else a small box round the point, probed the same way); a d
 tolerance are found the same way."""
 import copy
 import json
-from types import ModuleType
 
 import numpy as np
 
@@ -27,15 +26,9 @@ TOLERANCES = (12.0, 6.0, 3.0, 1.0)   # drag end tolerances tried, widest first (
 POINT_BOXES = (3.0, 1.0)    # half sides of the boxes round a point tried when its object's box does not hold
 
 
-def _copy(state):
-    """A deep copy of a task state that shares the modules it refers to (one-shot families)."""
-    memo = {id(v): v for v in vars(state).values() if isinstance(v, ModuleType)}
-    return copy.deepcopy(state, memo)
-
-
 def outcome(episode: Episode, act: dict) -> str:
     """What an action (screenshot pixels) does to the episode's state, as comparable text."""
-    task, state = episode.task, _copy(episode.state)
+    task, state = episode.task, copy.deepcopy(episode.state)   # a family is shared, not copied
     episode.act_on(state, act)
     return json.dumps([task.truth(state), task.done(state), task.failed(state)], sort_keys=True)
 
@@ -50,7 +43,8 @@ def _probe_points(box) -> list[tuple[float, float]]:
 def _candidate_boxes(objects: list[dict], p) -> list[list[float]]:
     """Boxes that may be the region of an action at p: the objects under it, smallest first, then small
     boxes round p."""
-    under = sorted((o["bbox"] for o in objects if o["bbox"][0] <= p[0] <= o["bbox"][2] and o["bbox"][1] <= p[1] <= o["bbox"][3]),
+    under = sorted((o["bbox"] for o in objects
+                    if o["bbox"][0] <= p[0] <= o["bbox"][2] and o["bbox"][1] <= p[1] <= o["bbox"][3]),
                    key=lambda b: (b[2] - b[0]) * (b[3] - b[1]))
     return under + [[p[0] - r, p[1] - r, p[0] + r, p[1] + r] for r in POINT_BOXES]
 

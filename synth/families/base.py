@@ -71,6 +71,9 @@ class Family:
     def __repr__(self) -> str:
         return f"<family {self.NAME}>"
 
+    def __deepcopy__(self, memo: dict) -> "Family":
+        return self         # code, not state: a copied episode state shares its family
+
     def controls(self, params: Any) -> str:
         """The widget's variant: "input" (a text field) when every task is typed, "skip" (a Skip button on
         every instance, so that its presence tells nothing) when an instance may have no target, else "none"."""
