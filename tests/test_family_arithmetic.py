@@ -5,7 +5,7 @@ import pytest
 from synth.core.errors import Reject
 from synth.families import arithmetic
 from synth.families.arithmetic import Params
-from synth.families.text import Glyph, Line
+from synth.families.kit.distorted_text import Glyph, Line
 
 SIZE = (320, 320)
 INK = (40, 30, 100)

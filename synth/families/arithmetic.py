@@ -7,7 +7,7 @@ import numpy as np
 from synth.core.errors import Reject
 from synth.core.levels import LevelTable, draw_knob
 from synth.families.base import Puzzle, Task
-from synth.families.text import (
+from synth.families.kit.distorted_text import (
     FONTS,
     Glyph,
     Line,

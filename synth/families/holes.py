@@ -9,9 +9,9 @@ from synth.core.errors import Reject
 from synth.core.levels import LevelTable, draw_knob
 from synth.families.base import Puzzle, Task
 from synth.families.kit import draw
+from synth.families.kit.distorted_text import glyph_alpha
 from synth.families.kit.kinds import COLOURS
 from synth.families.kit.placement import place
-from synth.families.text import glyph_alpha
 
 NAME = "holes"
 DESCRIPTION = "count the holes in shapes, rings and letters (open decoys have none), or click the shape with N holes"
