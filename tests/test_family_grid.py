@@ -6,6 +6,7 @@ import pytest
 
 from synth.core.errors import Reject
 from synth.families import FAMILIES, grid
+from synth.families.kit import kinds
 
 SIZE = (320, 320)
 
@@ -85,5 +86,5 @@ def test_same_shape_in_a_nearby_hue_never_shares_a_puzzle_with_the_target():
         grid.solve(p, grid.render(p))
     for seed in range(30):
         q = grid.sample_params(np.random.default_rng(seed), 5, SIZE)
-        assert not any(grid.confusable(kind, q.target) for _, kind, *_ in q.objects)
-        assert all(tilt == 0 for _, kind, *_, tilt in q.objects if grid.upright_only(kind))
+        assert not any(kinds.colours_confusable(kind, q.target) for _, kind, *_ in q.objects)
+        assert all(tilt == 0 for _, kind, *_, tilt in q.objects if kinds.upright_only(kind))

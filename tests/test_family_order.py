@@ -4,6 +4,7 @@ import pytest
 
 from synth.core.errors import Reject
 from synth.families import order
+from synth.families.kit.glyphs import confusable
 from synth.labels import reward
 
 SIZE = (320, 320)
@@ -95,5 +96,5 @@ def test_sampled_characters_never_include_a_confusable_pair():
     for seed in range(40):
         p = order.sample_params(np.random.default_rng(seed), 5, SIZE, mode="latin")
         chars = [it[1] for it in p.items]
-        assert not any(order.confusable(a, b) for i, a in enumerate(chars) for b in chars[i + 1:])
+        assert not any(confusable(a, b) for i, a in enumerate(chars) for b in chars[i + 1:])
         assert not set(chars) & set("0O1IlL5S2Z8B")

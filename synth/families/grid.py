@@ -9,7 +9,7 @@ from synth.core.levels import LevelTable, draw_knob
 from synth.families.base import Puzzle, Task
 from synth.families.counting import pick_kinds
 from synth.families.kit import draw, grammar
-from synth.families.kit.kinds import emoji_kinds, kind_by_key, shape_kinds
+from synth.families.kit.kinds import colours_confusable, emoji_kinds, kind_by_key, shape_kinds, upright_only
 from synth.families.slider import landscape
 
 NAME = "grid"
@@ -21,24 +21,6 @@ STAT, STAT_DIRECTION = "object size (share of the puzzle side)", -1
 HOLDS = 0.6           # a tile holds a target when at least this share of the target's pixels show in it ...
 SLIVER = 0.05         # ... and holds none below this; a share in between is an ambiguous sliver
 MIN_TARGET_PX = 160   # at 320 x 320, scaled with the area: a target smaller than this is too small to see
-# colours whose hues lie within the colour jitter of the degradations (up to +-20 degrees at level 5): a red
-# and an orange of the same shape could swap names, so they never share a puzzle that names a colour
-CLOSE_HUES = ({"red", "orange"}, {"orange", "yellow"})
-UPRIGHT_ONLY = ("square", "diamond")   # a tilted square reads as a diamond and back: drawn untilted
-
-
-def confusable(a: str, b: str) -> bool:
-    """Two shape kinds of one shape whose colours a hue shift could mix up."""
-    if not (a.startswith("shape:") and b.startswith("shape:")):
-        return False
-    _, ca, sa = a.split(":")
-    _, cb, sb = b.split(":")
-    return sa == sb and {ca, cb} in CLOSE_HUES
-
-
-def upright_only(key: str) -> bool:
-    return key.startswith("shape:") and key.split(":")[2] in UPRIGHT_ONLY
-
 TABLE = LevelTable(NAME, knobs={
     "grid_range": "tiles per side",
     "targets_range": "number of tiles holding a target",
@@ -102,9 +84,9 @@ def sample_params(rng: np.random.Generator, level: int, size: tuple[int, int], i
     n = knobs["grid"]
     boxes = tile_boxes(size, n)
     target, distractors = pick_kinds(rng, knobs["distractor_kinds"], knobs["similar"])
-    distractors = [k for k in distractors if not confusable(k.key, target.key)]
+    distractors = [k for k in distractors if not colours_confusable(k.key, target.key)]
     if not distractors:
-        pool = [k for k in emoji_kinds() + shape_kinds() if k != target and not confusable(k.key, target.key)]
+        pool = [k for k in emoji_kinds() + shape_kinds() if k != target and not colours_confusable(k.key, target.key)]
         distractors = [pool[int(rng.integers(len(pool)))]]
     n_targets = 0 if infeasible else knobs["targets"]
     order = [int(i) for i in rng.permutation(n * n)]
@@ -207,7 +189,7 @@ def tile_shares(puzzle: Puzzle) -> dict[int, np.ndarray]:
 
 def solve(params: Params, puzzle: Puzzle) -> Task:
     n_tiles = params.grid ** 2
-    if any(confusable(m["kind"], params.target) for m in puzzle.meta.values() if m["kind"]):
+    if any(colours_confusable(m["kind"], params.target) for m in puzzle.meta.values() if m["kind"]):
         raise Reject(f"{NAME}.colour_confusable")
     shares = tile_shares(puzzle)
     # box, area and mask of every instance, measured inside the region it was drawn in

@@ -97,14 +97,6 @@ def upright_disc(params: Params, d: int) -> tuple[np.ndarray, np.ndarray]:
     return rgb, alpha
 
 
-@lru_cache(maxsize=8)
-def _disc_mask(d: int) -> np.ndarray:
-    """Boolean d x d mask of the round picture."""
-    circle = np.zeros((d, d), np.uint8)
-    cv2.circle(circle, (d // 2, d // 2), d // 2 - 1, 1, -1)
-    return circle.astype(bool)
-
-
 def render(params: Params) -> Puzzle:
     w, h = params.size
     geo = layout(params.size)
@@ -115,7 +107,7 @@ def render(params: Params) -> Puzzle:
     m = cv2.getRotationMatrix2D((d / 2 - 0.5, d / 2 - 0.5), -params.shown_angle, 1.0)
     disc_rgb = cv2.warpAffine(upright, m, (d, d), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REFLECT)
     obj_alpha = cv2.warpAffine(obj_alpha, m, (d, d), flags=cv2.INTER_LINEAR)
-    inside = _disc_mask(d)
+    inside = draw.disc_mask(d)
     on = obj_alpha >= draw.ALPHA_ON
     np.copyto(rgb[y:y + d, x:x + d], disc_rgb, where=inside[..., None])
     inst[y:y + d, x:x + d] = np.where(inside, np.where(on, np.uint8(OBJECT), np.uint8(DISC)), np.uint8(0))

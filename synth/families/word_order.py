@@ -15,7 +15,6 @@ from synth.families.kit import draw
 from synth.families.kit import glyphs as _glyphs
 from synth.families.kit import photo as _photo
 from synth.families.kit import words as _words
-from synth.families.order import confusable
 
 NAME = "word_order"
 DESCRIPTION = "click the scattered characters of a hidden word or idiom (or letters of an English word) in word order"
@@ -113,7 +112,7 @@ def decoys_allowed(mode: str, target: str, decoys: list[str]) -> bool:
         return False
     # a decoy must not pass for a character of the word or for another decoy (the word's own characters are
     # read together, as a word: E beside F in FLOWER is no puzzle)
-    if any(confusable(d, c) for i, d in enumerate(decoys) for c in list(target) + decoys[i + 1:]):
+    if any(_glyphs.confusable(d, c) for i, d in enumerate(decoys) for c in list(target) + decoys[i + 1:]):
         return False
     if mode == "latin":
         pools = en_entries()[target][1]

@@ -151,6 +151,17 @@ def round_rect(img: np.ndarray, box, rgb, radius: int, border=None) -> None:
             cv2.ellipse(img, c, (r, r), 0, a, a + 90, b, 1)
 
 
+
+@lru_cache(maxsize=8)
+def disc_mask(d: int) -> np.ndarray:
+    """Boolean d x d mask of a disc (a round picture) inside the square (cached: read-only)."""
+    circle = np.zeros((d, d), np.uint8)
+    cv2.circle(circle, (d // 2, d // 2), d // 2 - 1, 1, -1)
+    disc = circle.astype(bool)
+    disc.setflags(write=False)
+    return disc
+
+
 class Canvas:
     """An RGB image plus a z-ordered instance map: later pastes cover earlier ones."""
 

@@ -57,3 +57,23 @@ def _kinds_by_key() -> dict[str, Kind]:
 
 def kind_by_key(key: str) -> Kind:
     return _kinds_by_key()[key]
+
+
+# colours whose hues lie within the colour jitter of the degradations (up to +-20 degrees at level 5): a red
+# and an orange of the same shape could swap names, so they never share a puzzle that names a colour
+CLOSE_HUES = ({"red", "orange"}, {"orange", "yellow"})
+UPRIGHT_ONLY = ("square", "diamond")   # a tilted square reads as a diamond and back: drawn untilted
+
+
+def colours_confusable(a: str, b: str) -> bool:
+    """Two shape kinds of one shape whose colours a hue shift could mix up."""
+    if not (a.startswith("shape:") and b.startswith("shape:")):
+        return False
+    _, ca, sa = a.split(":")
+    _, cb, sb = b.split(":")
+    return sa == sb and {ca, cb} in CLOSE_HUES
+
+
+def upright_only(key: str) -> bool:
+    """Whether a kind must be drawn untilted (a turn would make it another kind)."""
+    return key.startswith("shape:") and key.split(":")[2] in UPRIGHT_ONLY
