@@ -7,8 +7,8 @@ import pytest
 
 from synth.core.errors import Reject
 from synth.families import option_match as om
-from synth.families.dice import Die
 from synth.families.kit import draw
+from synth.families.kit.die import Die
 from synth.families.kit.icon_match import MIN_MARGIN
 from synth.families.option_match import count, dice
 

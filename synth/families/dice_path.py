@@ -9,10 +9,10 @@ import numpy as np
 from synth.core.errors import Reject
 from synth.core.levels import LevelTable, draw_knob
 from synth.families.base import Puzzle, Task
-from synth.families.dice import FACES as PIP_LAYOUT
-from synth.families.dice import GRID as PIP_GRID
 from synth.families.kit import cube as cube
 from synth.families.kit import draw
+from synth.families.kit.die import FACES as PIP_LAYOUT
+from synth.families.kit.die import GRID as PIP_GRID
 
 NAME = "dice_path"
 DESCRIPTION = "a die rolls along a path of arrows on a board, one square per arrow; type the number on top at the end"

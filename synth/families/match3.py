@@ -11,9 +11,9 @@ from synth.core.levels import LevelTable, draw_knob
 from synth.families.base import Puzzle, Task
 from synth.families.counting import pick_kinds
 from synth.families.kit import draw
+from synth.families.kit.cards import UNIT, card_alpha, icon_sprite, over
 from synth.families.kit.icon_match import MIN_MARGIN, best_kinds, look_alike, read_icons
 from synth.families.kit.kinds import kind_by_key
-from synth.families.swap import UNIT, card_alpha, icon_sprite, over
 
 NAME = "match3"
 DESCRIPTION = ("swap two neighbouring tiles to line up three alike: drag the tile that completes the line onto "

@@ -18,9 +18,9 @@ from synth.core.geometry import centre, inside
 from synth.core.levels import LevelTable, draw_knob
 from synth.episodes.base import VERIFY, click
 from synth.families.counting import pick_kinds, similar_kinds
-from synth.families.dice import Die, die_layers
 from synth.families.kit import draw as drawing
 from synth.families.kit import ui
+from synth.families.kit.die import Die, die_layers
 from synth.families.kit.kinds import emoji_kinds
 from synth.families.option_match.count import scatter
 from synth.families.option_match.dice import MIN_PIP_CONTRAST, PIP, dice_pair

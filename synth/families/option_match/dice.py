@@ -6,8 +6,8 @@ import numpy as np
 
 from synth.core.errors import Reject
 from synth.core.geometry import contains
-from synth.families.dice import Die, die_layers
 from synth.families.kit import draw
+from synth.families.kit.die import Die, die_layers
 from synth.families.option_match.panels import ITEM_VISIBLE, NAME, area_scale, check_items, inner
 
 INSTRUCTION = {"en": "Click the option whose dice add up to the same total as the dice at the top.",
