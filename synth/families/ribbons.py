@@ -10,7 +10,7 @@ from synth.core.errors import Reject
 from synth.core.levels import LevelTable, draw_knob
 from synth.families.base import Puzzle, Task
 from synth.families.kit import draw
-from synth.families.path import pair_issue
+from synth.families.kit.crossings import pair_issue
 
 NAME = "ribbons"
 DESCRIPTION = "closed ribbon loops cross over and under each other; type how many separate loops there are"
