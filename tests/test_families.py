@@ -93,7 +93,7 @@ def test_rotation_symmetry_table_is_up_to_date():
 
 
 def test_rotation_answer_undoes_the_shown_angle():
-    for params, puzzle, task in solved(rotation, 4):
+    for params, _puzzle, task in solved(rotation, 4):
         assert (params.shown_angle + task.answer["angle"]) % 360 == 0
         start, end = task.points[0], task.end_points[0]
         x0, _, x1, _ = task.target_boxes[0]

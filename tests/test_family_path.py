@@ -73,7 +73,7 @@ def test_the_accepted_square_is_centred_on_the_asked_end():
 
 def test_the_square_scales_with_the_puzzle():
     k = 600 / 320
-    big = [line(c, rgb, l, *[(x * k, y * k) for x, y in pts]) for c, rgb, l, pts in CROSS]
+    big = [line(c, rgb, letter, *[(x * k, y * k) for x, y in pts]) for c, rgb, letter, pts in CROSS]
     p = params(big, 0, size=(600, 600))
     task = path.solve(p, path.render(p))
     x0, y0, x1, y1 = task.target_boxes[0]

@@ -72,7 +72,8 @@ def test_rejects_a_line_nearly_as_thick_as_a_stroke():
 
 
 def test_rejects_faint_glyphs():
-    pale = tuple(Glyph(g.char, g.font, g.px, g.cx, g.cy, 0.0, 0.0, 1.0, (225, 225, 225)) for g in word("HEN", [100, 160, 220]))
+    pale = tuple(Glyph(g.char, g.font, g.px, g.cx, g.cy, 0.0, 0.0, 1.0, (225, 225, 225))
+                 for g in word("HEN", [100, 160, 220]))
     p = params(pale)
     with pytest.raises(Reject, match="text.low_contrast"):
         text.solve(p, text.render(p))

@@ -77,7 +77,8 @@ def sample_params(rng: np.random.Generator, level: int, size: tuple[int, int], i
         else:
             shape = ("circle", "star", "triangle", "cross", "hexagon")[int(rng.integers(5))]
             colour = tuple(COLOURS)[int(rng.integers(len(COLOURS)))]
-            kinds.append((f"shape:{colour}:{shape}", max(12, round(float(rng.uniform(0.35, 0.6)) * float(np.mean(sides))))))
+            px = max(12, round(float(rng.uniform(0.35, 0.6)) * float(np.mean(sides))))
+            kinds.append((f"shape:{colour}:{shape}", px))
     d_tilts = [float(rng.uniform(-30, 30)) if kd != "dot" else 0.0 for kd, _ in kinds]
     d_boxes = [draw.rotated_side(s, t) for (_, s), t in zip(kinds, d_tilts)]
     spots = place(rng, w, h, boxes + d_boxes, [0] * n + [1] * len(kinds), 0.0, f"{NAME}.no_room")

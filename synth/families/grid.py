@@ -77,6 +77,12 @@ def tile_boxes(size: tuple[int, int], n: int) -> list[tuple[int, int, int, int]]
     return [(x0, y0, x1, y1) for y0, y1 in spans(h) for x0, x1 in spans(w)]
 
 
+def _offset(rng: np.random.Generator, a0: int, a1: int, big: int, reach: int) -> int:
+    """Where an object `big` px across starts along a tile half from a0 to a1, overhanging by up to `reach`."""
+    lo, hi = a0 - reach, a1 - big + reach
+    return int(rng.integers(lo, hi + 1)) if hi > lo else (a0 + a1 - big) // 2
+
+
 def sample_params(rng: np.random.Generator, level: int, size: tuple[int, int], infeasible: bool = False) -> Params:
     row = TABLE.row(level)
     knobs = {k[:-6]: draw_knob(rng, row[k], integer=k in ("grid_range", "targets_range", "distractor_kinds_range"))
@@ -126,10 +132,8 @@ def sample_params(rng: np.random.Generator, level: int, size: tuple[int, int], i
             angle = float(rng.uniform(-tilt, tilt)) if tilt and not upright_only(key) else 0.0
             big = draw.rotated_side(s, angle)
             reach = round(knobs["overhang"] * big)
-            def pos(a0, a1):
-                lo, hi = a0 - reach, a1 - big + reach
-                return int(rng.integers(lo, hi + 1)) if hi > lo else (a0 + a1 - big) // 2
-            objects.append((role, key, pos(hx0, hx1), pos(hy0, hy1), s, angle))
+            x, y = _offset(rng, hx0, hx1, big, reach), _offset(rng, hy0, hy1, big, reach)
+            objects.append((role, key, x, y, s, angle))
             sizes.append(s)
     knobs["size_mean"] = float(np.mean(sizes)) / min(size) if sizes else 0.0
     knobs["infeasible"] = float(infeasible)

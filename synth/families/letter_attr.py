@@ -173,7 +173,8 @@ def _rivals(task: str, font: int, mine: bool) -> np.ndarray:
 def clear(task: str, font: int, ch: str, transform: str) -> bool:
     """Whether a letter under a transform reads unambiguously for the task (on its clean drawing)."""
     own, other, self_ = ambiguity(task, font, template(font, ch, transform), ch, transform)
-    return own >= MATCH_MIN and other <= SAME_MAX - 0.04 and self_ <= SELF_MAX - 0.04 and not lookalike(task, ch, transform)
+    return (own >= MATCH_MIN and other <= SAME_MAX - 0.04 and self_ <= SELF_MAX - 0.04
+            and not lookalike(task, ch, transform))
 
 
 def lookalike(task: str, ch: str, transform: str) -> bool:
@@ -351,7 +352,8 @@ def solve(params: Params, puzzle: Puzzle) -> Task:
 def instruction(params: Params, lang: str) -> str:
     zh = lang == "zh"
     if params.task == "mirror":
-        return "请点击所有左右镜像（左右翻转）的字母" if zh else "Click every letter that is mirrored (flipped left to right)."
+        return "请点击所有左右镜像（左右翻转）的字母" if zh else \
+            "Click every letter that is mirrored (flipped left to right)."
     if params.task == "upside_down":
         return "请点击所有上下颠倒的字母" if zh else "Click every letter that is upside down."
     if params.task == "sideways":

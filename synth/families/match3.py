@@ -224,7 +224,7 @@ def render(params: Params) -> Puzzle:
     icons = np.zeros((h, w, 3), np.uint8)
     cover = np.zeros((h, w), np.float32)
     drawn = {}
-    for i, (x0, y0, x1, y1) in enumerate(boxes):
+    for i, (x0, y0, *_) in enumerate(boxes):
         key = params.board[i]
         if key not in drawn:
             spr, o = icon_sprite(key, t, params.icon, 0.0)

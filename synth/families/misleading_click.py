@@ -13,7 +13,8 @@ from synth.families.base import Puzzle, Task
 from synth.families.kit import draw, geom
 
 NAME = "misleading_click"
-DESCRIPTION = "ignore the big decoy: click the button not saying X, the word naming no colour, the shape no arrow points to"
+DESCRIPTION = ("ignore the big decoy: click the button not saying X, the word naming no colour, the shape no arrow "
+               "points to")
 COVERS = ("OpenCaptchaWorld:Misleading_Click", "VenusBench-CAPTCHA:visual_reasoning")
 ANSWERS = ("click",)            # synth.labels.reward step types of its tasks
 STAT, STAT_DIRECTION = "number of items shown", +1
@@ -94,7 +95,7 @@ def _buttons(rng, knobs, size, script, level):
     side = min(w, h)
     n, k = knobs["items"], knobs["targets"]
     say = SAY[script][int(rng.integers(len(SAY[script])))]
-    others = [o for o in OTHER[script]]
+    others = list(OTHER[script])
     labels = []
     for _ in range(k):
         if rng.random() < knobs["alike"] and ALIKE[say] not in labels:
@@ -251,7 +252,7 @@ def _shapes(rng, knobs, size, script, level):
     roles = ["distractor"] + ["target"] * k + ["distractor"] * (n - 1 - k)
     # room for the arrows round every shape: place discs of radius + arrow reach
     reach = far + side * 0.11 + 4
-    for attempt in range(3):
+    for _attempt in range(3):
         placed = []
         for r, role in zip(radii, roles):
             rr = r + (reach if role != "target" else 6)

@@ -320,7 +320,8 @@ def solve(params: Params, puzzle: Puzzle) -> Task:
         if cls[i] != (3 if drawn == -1 else drawn):
             raise Reject(f"{NAME}.vertex_count_mismatch")
     lab = {i: m[i]["lab"] for i in ids}
-    de = lambda a, b: float(np.linalg.norm(lab[a] - lab[b]))
+    def de(a, b):
+        return float(np.linalg.norm(lab[a] - lab[b]))
     area = {i: m[i]["area"] for i in ids}
 
     def single_outlier(values: dict, differs) -> int:
@@ -374,7 +375,7 @@ def solve(params: Params, puzzle: Puzzle) -> Task:
                 raise Reject(f"{NAME}.others_disagree")
         checks["odd_direction"] = dirs[odd]
     if not params.named:      # "the one that is different": nothing else may differ
-        rest = [i for i in ids]
+        rest = list(ids)
         if prop != "sides" and len({cls[i] for i in ids}) != 1:
             raise Reject(f"{NAME}.second_difference")
         if prop != "colour" and max(de(a, b) for a in rest for b in rest) > SAME_DELTA_E:

@@ -15,7 +15,8 @@ from synth.families.kit.kinds import emoji_kinds, kind_by_key
 NAME = "order"
 DESCRIPTION = "click the listed icons or characters in the listed order, among unlisted distractors"
 ANSWERS = ("click",)            # synth.labels.reward step types of its tasks
-COVERS = ("VenusBench-CAPTCHA:text_click", "VenusBench-CAPTCHA:icon_click", "OpenCaptchaWorld:Click_Order", "GeeTest:icon_click", "NetEase-Yidun:word_click")
+COVERS = ("VenusBench-CAPTCHA:text_click", "VenusBench-CAPTCHA:icon_click", "OpenCaptchaWorld:Click_Order",
+          "GeeTest:icon_click", "NetEase-Yidun:word_click")
 STAT, STAT_DIRECTION = "object size (share of the puzzle side)", -1
 GAP = 4                 # px at 320: smallest gap allowed between the boxes of two objects
 MIN_CONTRAST = 45.0     # smallest RGB distance between a character and the ground around it
@@ -83,7 +84,7 @@ def sample_params(rng: np.random.Generator, level: int, size: tuple[int, int], i
     mode = mode or ("icon", "icon", "latin", "hanzi")[int(rng.integers(4))]
     n, m = knobs["count"], knobs["distractors"]
     if mode == "icon":
-        pool = [k for k in emoji_kinds()]
+        pool = list(emoji_kinds())
         picked = [pool[i] for i in rng.choice(len(pool), n, replace=False)]
         names = [k.key for k in picked]
         cats = {k.category for k in picked}
@@ -128,7 +129,8 @@ def sample_params(rng: np.random.Generator, level: int, size: tuple[int, int], i
     lines, line_rgb = [], []
     for _ in range(knobs["lines"]):
         pts = [(int(rng.integers(-w // 8, w + w // 8)), int(rng.integers(0, h))) for _ in range(4)]
-        pts[0], pts[-1] = (int(rng.integers(-10, w // 4)), pts[0][1]), (int(rng.integers(3 * w // 4, w + 10)), pts[-1][1])
+        pts[0], pts[-1] = ((int(rng.integers(-10, w // 4)), pts[0][1]),
+                           (int(rng.integers(3 * w // 4, w + 10)), pts[-1][1]))
         lines.append(tuple(pts))
         line_rgb.append(glyph_colour(rng))
     knobs["size_mean"] = float(np.mean(sizes)) / side

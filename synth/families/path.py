@@ -303,7 +303,8 @@ def render(params: Params) -> Puzzle:
         rgba[..., 3] = layer[y0:y1, x0:x1]
         canvas.paste(rgba, int(x0), int(y0), i)
         label = f"line {letter}" if params.same_colour else f"{colour} line"
-        meta[i] = {"role": "target" if i - 1 == params.asked else "distractor", "label": label, "kind": colour or letter}
+        meta[i] = {"role": "target" if i - 1 == params.asked else "distractor", "label": label,
+                   "kind": colour or letter}
         ends.append(pts[-1])
     for i, (colour, rgb, letter, ctrl) in enumerate(params.lines, start=n + 1):
         spr = marker_sprite(tuple(rgb), letter if params.same_colour else "", r)

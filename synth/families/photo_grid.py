@@ -18,7 +18,8 @@ from synth.families.kit import photos as _photos
 from synth.families.kit.kinds import emoji_kinds, kind_by_key
 
 NAME = "photo_grid"
-DESCRIPTION = "one photo cut into a 3x3 or 4x4 grid with an object across several tiles: select every tile holding part of it"
+DESCRIPTION = ("one photo cut into a 3x3 or 4x4 grid with an object across several tiles: select every tile holding "
+               "part of it")
 COVERS = ("reCAPTCHA:image_grid", "hCaptcha:image_grid", "OpenCaptchaWorld:Patch_Select")
 ANSWERS = ("click",)            # synth.labels.reward step types of its tasks
 GEOMETRIC_AUGMENT = False       # the clicks are judged against the tile boxes, which a warp would move

@@ -141,12 +141,12 @@ def loop_issue(c: np.ndarray, others: list[np.ndarray], found: list, width: int,
     wt = total_width(width, side)
     clear = wt + 2 * HALO * side / 320 + 4
     curves = others + [c]
-    for a, (x, y, _, i, j) in enumerate(new):
+    for x, y, _, i, j in new:
         # no third loop comes near a crossing (three ribbons never overlap in one place)
         for m, o in enumerate(curves):
             if m not in (i, j) and np.hypot(*(o - (x, y)).T).min() < clear:
                 return "triple_crossing", []
-    for (x, y, _, i, j) in found:       # nor does the new loop pass by an older crossing
+    for x, y, *_ in found:       # nor does the new loop pass by an older crossing
         if np.hypot(*(c - (x, y)).T).min() < clear:
             return "triple_crossing", []
     return None, new

@@ -32,11 +32,16 @@ TABLE = LevelTable(NAME, knobs={
     "object_size_range": "object size as a share of the disc diameter",
     "clutter_range": "texture strength of the disc background, 0 to 1",
 }, levels={
-    1: {"angle_step_range": (90, 90), "tolerance_range": (20, 20), "object_size_range": (0.75, 0.85), "clutter_range": (0.0, 0.2)},
-    2: {"angle_step_range": (45, 45), "tolerance_range": (15, 15), "object_size_range": (0.7, 0.8), "clutter_range": (0.2, 0.4)},
-    3: {"angle_step_range": (30, 30), "tolerance_range": (10, 10), "object_size_range": (0.6, 0.75), "clutter_range": (0.4, 0.6)},
-    4: {"angle_step_range": (15, 15), "tolerance_range": (8, 8), "object_size_range": (0.55, 0.7), "clutter_range": (0.6, 0.8)},
-    5: {"angle_step_range": (5, 5), "tolerance_range": (5, 5), "object_size_range": (0.45, 0.6), "clutter_range": (0.8, 1.0)},
+    1: {"angle_step_range": (90, 90), "tolerance_range": (20, 20), "object_size_range": (0.75, 0.85),
+        "clutter_range": (0.0, 0.2)},
+    2: {"angle_step_range": (45, 45), "tolerance_range": (15, 15), "object_size_range": (0.7, 0.8),
+        "clutter_range": (0.2, 0.4)},
+    3: {"angle_step_range": (30, 30), "tolerance_range": (10, 10), "object_size_range": (0.6, 0.75),
+        "clutter_range": (0.4, 0.6)},
+    4: {"angle_step_range": (15, 15), "tolerance_range": (8, 8), "object_size_range": (0.55, 0.7),
+        "clutter_range": (0.6, 0.8)},
+    5: {"angle_step_range": (5, 5), "tolerance_range": (5, 5), "object_size_range": (0.45, 0.6),
+        "clutter_range": (0.8, 1.0)},
 })
 
 

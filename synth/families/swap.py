@@ -167,7 +167,7 @@ def render(params: Params) -> Puzzle:
     rgb = plate_rgb.copy()
     card_area = int((card_alpha(t) >= 0.5).sum())     # the cards do not touch: each keeps all its pixels
     meta, full = {}, {}
-    for i, (x0, y0, x1, y1) in enumerate(boxes):
+    for i, (x0, y0, *_) in enumerate(boxes):
         spr, o = icon_sprite(params.board[i], t, params.icon, params.tilts[i])
         s = spr.shape[0]
         region = rgb[y0 + o:y0 + o + s, x0 + o:x0 + o + s]      # blending with alpha 0 leaves the rest as it is

@@ -286,8 +286,10 @@ def instruction(params: Params, lang: str) -> str:
         cat = en_entries()[params.target][0]
         hint_en, hint_zh = _words.CATEGORIES[cat]
         if zh:
-            return f"请依次点击{ZH_NUMBERS[n]}个字母，拼出一个英文单词" + (f"（提示：{hint_zh}）" if params.hint else "")
-        return f"Click the {EN_NUMBERS[n]} letters in the order that spells a word" + (f" (hint: {hint_en})." if params.hint else ".")
+            hint = f"（提示：{hint_zh}）" if params.hint else ""
+            return f"请依次点击{ZH_NUMBERS[n]}个字母，拼出一个英文单词{hint}"
+        hint = f" (hint: {hint_en})." if params.hint else "."
+        return f"Click the {EN_NUMBERS[n]} letters in the order that spells a word{hint}"
     hint_en, hint_zh = zh_entries()[params.target]
     if n == 4 and params.target not in _zh_plain_words():
         if zh:

@@ -68,7 +68,8 @@ def die_layers(die: Die) -> tuple[int, int, np.ndarray, list[tuple[int, int, np.
     shade = (ramp[None, :] + ramp[:, None]) / 2
     rgb = cv2.merge([cv2.convertScaleAbs(shade, alpha=c) for c in body_rgb])
     rim = tuple(int(v * 0.6) for v in body_rgb) if sum(body_rgb) > 200 else (110, 110, 115)
-    cv2.polylines(rgb, [np.round(outline * 4).astype(np.int32)], True, rim, max(1, die.side // 40), cv2.LINE_AA, shift=2)
+    cv2.polylines(rgb, [np.round(outline * 4).astype(np.int32)], True, rim, max(1, die.side // 40), cv2.LINE_AA,
+                  shift=2)
     body = cv2.merge([rgb, alpha])
     pips = []
     r = die.pip * die.side

@@ -70,7 +70,7 @@ def _font(font: int, px: int) -> ImageFont.FreeTypeFont:
 @lru_cache(maxsize=8)
 def cap_ratio(font: int) -> float:
     """Cap height of the font as a share of its pixel size."""
-    l, t, r, b = _font(font, 200).getbbox("H")
+    _, t, _, b = _font(font, 200).getbbox("H")
     return (b - t) / 200.0
 
 
@@ -396,7 +396,8 @@ def read_glyphs(puzzle: Puzzle, family: str, max_overlap: float = MAX_GLYPH_OVER
             ix0, iy0, ix1, iy1 = max(ax0, bx0), max(ay0, by0), min(ax1, bx1), min(ay1, by1)
             if ix0 >= ix1 or iy0 >= iy1:
                 continue
-            inter = int((am[iy0 - ay0:iy1 - ay0, ix0 - ax0:ix1 - ax0] & bm[iy0 - by0:iy1 - by0, ix0 - bx0:ix1 - bx0]).sum())
+            inter = int((am[iy0 - ay0:iy1 - ay0, ix0 - ax0:ix1 - ax0]
+                         & bm[iy0 - by0:iy1 - by0, ix0 - bx0:ix1 - bx0]).sum())
             share = inter / max(1, min(int(am.sum()), int(bm.sum())))
             worst_overlap = max(worst_overlap, share)
     if worst_overlap > max_overlap:

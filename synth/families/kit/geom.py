@@ -151,7 +151,8 @@ def reach(kind: str, area: float, turn: float, phi: float) -> float:
     pts = outline(kind, area, turn)
     d = np.array([np.cos(np.deg2rad(phi)), np.sin(np.deg2rad(phi))])
     e = np.roll(pts, -1, 0) - pts
-    cross = lambda u, v: u[..., 0] * v[..., 1] - u[..., 1] * v[..., 0]
+    def cross(u, v):
+        return u[..., 0] * v[..., 1] - u[..., 1] * v[..., 0]
     den = cross(d, e)
     ok = np.abs(den) > 1e-12
     s = np.where(ok, cross(pts, e) / np.where(ok, den, 1), np.inf)
@@ -265,9 +266,9 @@ def text_alpha(text: str, px: int) -> np.ndarray:
     """Coverage (uint8, tight box plus 1 px) of `text` at font size `px`, in DejaVu Sans Bold or, for
     Chinese, Noto Sans CJK Bold (cached: do not modify)."""
     f = font(CJK_FONT if is_cjk(text) else LATIN_FONT, px)
-    l, t, r, b = f.getbbox(text)
-    img = Image.new("L", (r - l + 2, b - t + 2), 0)
-    ImageDraw.Draw(img).text((1 - l, 1 - t), text, font=f, fill=255)
+    left, t, r, b = f.getbbox(text)
+    img = Image.new("L", (r - left + 2, b - t + 2), 0)
+    ImageDraw.Draw(img).text((1 - left, 1 - t), text, font=f, fill=255)
     return np.asarray(img)
 
 
