@@ -9,9 +9,10 @@ from synth.core.errors import Reject
 from synth.core.levels import LevelTable, draw_knob
 from synth.families.base import Puzzle, Task
 from synth.families.counting import pick_kinds
+from synth.families.grid import upright_only
 from synth.families.kit import draw
 from synth.families.kit.cards import UNIT, card_alpha, card_shadow, icon_sprite, over
-from synth.families.kit.kinds import kind_by_key, upright_only
+from synth.families.kit.kinds import kind_by_key
 
 NAME = "swap"
 DESCRIPTION = "bingo board: click the two tiles whose swap makes a full row, column or diagonal of one kind"

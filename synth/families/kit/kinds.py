@@ -50,19 +50,9 @@ def shape_kinds() -> tuple[Kind, ...]:
                  for c, (_, cz) in COLOURS.items() for s, sz in SHAPE_NAMES.items())
 
 
-@lru_cache(maxsize=1)
-def _kinds_by_key() -> dict[str, Kind]:
-    return {k.key: k for k in emoji_kinds() + shape_kinds()}
-
-
-def kind_by_key(key: str) -> Kind:
-    return _kinds_by_key()[key]
-
-
 # colours whose hues lie within the colour jitter of the degradations (up to +-20 degrees at level 5): a red
 # and an orange of the same shape could swap names, so they never share a puzzle that names a colour
 CLOSE_HUES = ({"red", "orange"}, {"orange", "yellow"})
-UPRIGHT_ONLY = ("square", "diamond")   # a tilted square reads as a diamond and back: drawn untilted
 
 
 def colours_confusable(a: str, b: str) -> bool:
@@ -74,6 +64,10 @@ def colours_confusable(a: str, b: str) -> bool:
     return sa == sb and {ca, cb} in CLOSE_HUES
 
 
-def upright_only(key: str) -> bool:
-    """Whether a kind must be drawn untilted (a turn would make it another kind)."""
-    return key.startswith("shape:") and key.split(":")[2] in UPRIGHT_ONLY
+@lru_cache(maxsize=1)
+def _kinds_by_key() -> dict[str, Kind]:
+    return {k.key: k for k in emoji_kinds() + shape_kinds()}
+
+
+def kind_by_key(key: str) -> Kind:
+    return _kinds_by_key()[key]

@@ -5,8 +5,9 @@ import numpy as np
 from synth.core.errors import Reject
 from synth.core.geometry import contains
 from synth.families.counting import pick_kinds
+from synth.families.grid import upright_only
 from synth.families.kit import draw
-from synth.families.kit.kinds import kind_by_key, upright_only
+from synth.families.kit.kinds import kind_by_key
 from synth.families.option_match.panels import MIN_ITEM_PX, NAME, area_scale, check_items, grid_cell, inner
 
 INSTRUCTION = {"en": "Click the option that shows as many objects as the picture at the top.",
