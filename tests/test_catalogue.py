@@ -34,10 +34,11 @@ def test_declared_answer_kinds_are_the_ones_tasks_use():
     for name, family in FAMILIES.items():
         seen = set()
         for level in LEVELS:
-            for seed in range(2 if getattr(family, "NEEDS_BROWSER", False) else 6):
+            for seed in range(2 if family.NEEDS_BROWSER else 6):
                 for infeasible in (False, True) if family.SUPPORTS_INFEASIBLE else (False,):
                     try:
-                        params = family.sample_params(np.random.default_rng(seed), level, (320, 320), infeasible=infeasible)
+                        params = family.sample_params(np.random.default_rng(seed), level, (320, 320),
+                                                      infeasible=infeasible)
                         seen.add(STEP[family.solve(params, family.render(params)).rule])
                     except Reject:
                         pass

@@ -32,6 +32,19 @@ def test_registry_names_every_family_by_its_module():
         assert module.NAME == name and callable(module.solve), name
 
 
+def test_a_family_reads_its_own_names_first_then_the_defaults():
+    typed, infeasible, warped = FAMILIES["text"], FAMILIES["grid"], FAMILIES["rotation"]
+    params = counting.sample_params(np.random.default_rng(0), 3, SIZE)
+    assert typed.controls(None) == "input" and infeasible.controls(None) == "skip"    # derived defaults
+    assert FAMILIES["match"].controls(None) == "none" and not FAMILIES["match"].SUPPORTS_INFEASIBLE
+    assert FAMILIES["counting"].controls(params) == counting.controls(params)         # its own
+    assert warped.GEOMETRIC_AUGMENT is False and FAMILIES["match"].GEOMETRIC_AUGMENT is True
+    assert FAMILIES["rotation3d"].BLUR_AUGMENT is False and FAMILIES["rotation3d"].NEEDS_BROWSER is True
+    assert FAMILIES["counting"].BLUR_AUGMENT is True and FAMILIES["counting"].NEEDS_BROWSER is False
+    assert FAMILIES["counting"].sample_params is counting.sample_params and FAMILIES["counting"].module is counting
+    assert not hasattr(FAMILIES["counting"], "NO_SUCH_NAME")
+
+
 @pytest.mark.parametrize("name", sorted(FAMILIES))
 @pytest.mark.parametrize("level", LEVELS)
 def test_family_level_invariants(name, level):
@@ -80,7 +93,7 @@ def test_rotation_symmetry_table_is_up_to_date():
 
 
 def test_rotation_answer_undoes_the_shown_angle():
-    for params, puzzle, task in solved(rotation, 4):
+    for params, _puzzle, task in solved(rotation, 4):
         assert (params.shown_angle + task.answer["angle"]) % 360 == 0
         start, end = task.points[0], task.end_points[0]
         x0, _, x1, _ = task.target_boxes[0]

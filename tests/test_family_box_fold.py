@@ -145,7 +145,7 @@ def test_a_view_lays_every_texture_as_the_turned_cube_does():
     """The turn a view records for a face gives back the face's own texture axes once the cube is turned."""
     faces = box_fold.folded(CROSS, COLOURS, (1, 0, 2, 3, 0, 1))
     for q in cube.rotations():
-        for mark, (n, r, d) in faces:
+        for _mark, (n, r, d) in faces:
             world_n = cube.turn(q, n)
             pos = next((p for p in cube.SHOWN if cube.FRAMES[p][0] == world_n), None)
             if pos is None:

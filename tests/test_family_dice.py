@@ -4,7 +4,8 @@ import pytest
 
 from synth.core.errors import Reject
 from synth.families import dice
-from synth.families.dice import Die, Params
+from synth.families.dice import Params
+from synth.families.kit.die import BODIES, Die
 
 SIZE = (320, 320)
 
@@ -54,7 +55,7 @@ def test_rejects_merged_pips_and_dice_cut_off():
 
 
 def test_rejects_pips_that_do_not_stand_out(monkeypatch):
-    monkeypatch.setitem(dice.BODIES, "grey", ((120, 120, 120), (100, 100, 100)))
+    monkeypatch.setitem(BODIES, "grey", ((120, 120, 120), (100, 100, 100)))
     p = params([Die(160, 160, 80, 0.0, 3, False, "grey", 0.1)])
     with pytest.raises(Reject, match="dice.low_contrast"):
         dice.solve(p, dice.render(p))

@@ -5,7 +5,8 @@ import numpy as np
 import pytest
 
 from synth.core.errors import Reject
-from synth.families import grid
+from synth.families import FAMILIES, grid
+from synth.families.kit import kinds
 
 SIZE = (320, 320)
 
@@ -60,12 +61,12 @@ def test_target_mostly_hidden_by_another_object_is_rejected():
 def test_infeasible_instances_ask_for_skip():
     for seed in range(6):
         p = grid.sample_params(np.random.default_rng(seed), 3, SIZE, infeasible=True)
-        assert grid.controls(p) == "skip"
+        assert FAMILIES["grid"].controls(p) == "skip"
         assert all(role != "target" and kind != p.target for role, kind, *_ in p.objects)
         task = grid.solve(p, grid.render(p))
         assert task.rule == "skip" and task.answer == {"cells": [-1], "feasible": False}
     feasible = grid.sample_params(np.random.default_rng(0), 3, SIZE)
-    assert grid.controls(feasible) == "skip"
+    assert FAMILIES["grid"].controls(feasible) == "skip"   # shown either way
     p = base([inside(8, "emoji:dog", "distractor")], infeasible=False)
     with pytest.raises(Reject, match="no_target_visible"):
         grid.solve(p, grid.render(p))
@@ -85,5 +86,5 @@ def test_same_shape_in_a_nearby_hue_never_shares_a_puzzle_with_the_target():
         grid.solve(p, grid.render(p))
     for seed in range(30):
         q = grid.sample_params(np.random.default_rng(seed), 5, SIZE)
-        assert not any(grid.confusable(kind, q.target) for _, kind, *_ in q.objects)
+        assert not any(kinds.colours_confusable(kind, q.target) for _, kind, *_ in q.objects)
         assert all(tilt == 0 for _, kind, *_, tilt in q.objects if grid.upright_only(kind))

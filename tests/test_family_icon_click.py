@@ -39,8 +39,10 @@ def test_covered_and_invisible_icons_are_rejected():
 
 
 def test_answer_follows_the_prompt_strip():
-    icons = [("target", "emoji:scissors", 200, 40, 64, 25.0, WHITE), ("target", "emoji:horse", 30, 150, 64, -40.0, WHITE),
-             ("target", "emoji:umbrella", 120, 40, 64, 0.0, WHITE), ("distractor", "emoji:car", 210, 150, 64, 10.0, WHITE)]
+    icons = [("target", "emoji:scissors", 200, 40, 64, 25.0, WHITE),
+             ("target", "emoji:horse", 30, 150, 64, -40.0, WHITE),
+             ("target", "emoji:umbrella", 120, 40, 64, 0.0, WHITE),
+             ("distractor", "emoji:car", 210, 150, 64, 10.0, WHITE)]
     for i, icon in enumerate(icons):            # icons below the strip
         icons[i] = (*icon[:3], icon[3] + 50, *icon[4:])
     p = params(icons, strip="top")

@@ -60,7 +60,8 @@ def test_answer_clicks_every_letter_with_the_attribute():
 
 
 def test_vowels_task_reads_upright_letters():
-    letters = [("target", "A", "none"), ("distractor", "K", "none"), ("target", "e", "none"), ("distractor", "R", "none")]
+    letters = [("target", "A", "none"), ("distractor", "K", "none"), ("target", "e", "none"),
+               ("distractor", "R", "none")]
     p = params("vowel", letters)
     assert letter_attr.solve(p, letter_attr.render(p)).target_ids == [1, 3]
     assert letter_attr.instruction(p, "zh") == "请点击所有元音字母（A、E、I、O、U）"

@@ -48,7 +48,8 @@ def test_a_triangle_not_clearly_pointing_down_is_rejected():
 
 def test_answers_from_pixels():
     shapes = [("distractor", 4, 1600.0, 5.0, RED), ("distractor", 4, 1300.0, -8.0, BLUE),
-              ("target", 5, 1600.0, 0.0, GREEN), ("distractor", 4, 1900.0, 0.0, GREEN), ("distractor", 4, 1600.0, 0.0, RED)]
+              ("target", 5, 1600.0, 0.0, GREEN), ("distractor", 4, 1900.0, 0.0, GREEN),
+              ("distractor", 4, 1600.0, 0.0, RED)]
     p = params("sides", True, "pentagon", shapes)
     puzzle = odd.render(p)
     task = odd.solve(p, puzzle)

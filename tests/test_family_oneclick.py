@@ -49,7 +49,8 @@ def test_a_box_too_small_to_hit_is_rejected():
 
 
 def test_the_one_tap_button_is_the_answer():
-    rows = [("field", "Email", ""), ("field", "Password", ""), ("widget", "Tap to verify", ""), ("submit", "Sign in", "")]
+    rows = [("field", "Email", ""), ("field", "Password", ""), ("widget", "Tap to verify", ""),
+            ("submit", "Sign in", "")]
     p = params(rows, mode="button", target="Tap to verify", dark=True)
     puzzle = oneclick.render(p)
     task = oneclick.solve(p, puzzle)

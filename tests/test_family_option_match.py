@@ -7,8 +7,10 @@ import pytest
 
 from synth.core.errors import Reject
 from synth.families import option_match as om
-from synth.families.dice import Die
 from synth.families.kit import draw
+from synth.families.kit.die import Die
+from synth.families.kit.icon_match import MIN_MARGIN
+from synth.families.option_match import count, dice
 
 SIZE = (320, 320)
 
@@ -28,7 +30,7 @@ def copy_answer_to(p, k):
     geo = om.layout(SIZE, len(p.options), p.target)
     content = p.options[p.answer]
     if p.target in ("count", "dice"):
-        content = om._moved(content, geo["options"][p.answer], geo["options"][k], p.target)
+        content = om.moved(content, geo["options"][p.answer], geo["options"][k], p.target)
     options = list(p.options)
     options[k] = content
     return replace(p, options=tuple(options))
@@ -63,7 +65,7 @@ def test_a_second_matching_option_is_rejected(mode):
 def test_counts_come_from_the_instance_map():
     p = sample("count", 2, 2)
     puzzle = om.render(p)
-    ref, values, _ = om._values(p, puzzle, draw.instance_boxes(puzzle.instances), draw.instance_areas(puzzle.instances))
+    ref, values, _ = om.values(p, puzzle, draw.instance_boxes(puzzle.instances), draw.instance_areas(puzzle.instances))
     assert ref == len(p.reference) and values == [len(o) for o in p.options]
     # an object dropped on another hides part of it: the count is no longer sure
     key, x, y, s, t = p.reference[0]
@@ -75,10 +77,10 @@ def test_counts_come_from_the_instance_map():
 def test_pips_come_from_the_instance_map():
     p = sample("dice", 4, 3)
     puzzle = om.render(p)
-    ref, values, checks = om._values(p, puzzle, draw.instance_boxes(puzzle.instances),
+    ref, values, checks = om.values(p, puzzle, draw.instance_boxes(puzzle.instances),
                                      draw.instance_areas(puzzle.instances))
     assert ref == sum(d.value for d in p.reference) and values == [sum(d.value for d in o) for o in p.options]
-    assert checks["min_pip_contrast"] >= om.MIN_PIP_CONTRAST
+    assert checks["min_pip_contrast"] >= dice.MIN_PIP_CONTRAST
     # a die pushed onto its neighbour hides part of it
     a, b = p.reference
     touching = (a, Die(a.cx + a.side * 0.6, b.cy, b.side, b.angle, b.value, b.mirror, b.body, b.pip))
@@ -88,9 +90,9 @@ def test_pips_come_from_the_instance_map():
 def test_icon_sequences_are_read_from_the_pixels():
     p = sample("sequence", 5, 4)
     puzzle = om.render(p)
-    ref, values, checks = om._values(p, puzzle, draw.instance_boxes(puzzle.instances),
+    ref, values, checks = om.values(p, puzzle, draw.instance_boxes(puzzle.instances),
                                      draw.instance_areas(puzzle.instances))
-    assert ref == p.reference and values == list(p.options) and checks["icon_margin"] >= om.MIN_MARGIN
+    assert ref == p.reference and values == list(p.options) and checks["icon_margin"] >= MIN_MARGIN
 
 
 def test_a_mirror_image_is_no_match():
@@ -104,7 +106,7 @@ def test_a_mirror_image_is_no_match():
 def test_wrong_counts_differ_from_each_other():
     for seed in range(50):
         rng = np.random.default_rng(seed)
-        counts = om._counts(rng, int(rng.integers(1, 8)), 6, float(rng.random()))
+        counts = count.counts(rng, int(rng.integers(1, 8)), 6, float(rng.random()))
         assert len(set(counts)) == 6 and min(counts) >= 1
 
 

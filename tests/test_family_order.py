@@ -4,6 +4,7 @@ import pytest
 
 from synth.core.errors import Reject
 from synth.families import order
+from synth.families.kit.glyphs import confusable
 from synth.labels import reward
 
 SIZE = (320, 320)
@@ -42,7 +43,8 @@ def test_clipped_duplicate_and_confusable_items_are_rejected():
                ("target", "emoji:tree", 200, 200, 60, 0.0, 0, BLACK)]
     assert reject_reason(params("icon", clipped)) == "order.not_fully_visible"
     dup = [("target", "emoji:cat", 20, 40, 60, 0.0, 0, BLACK), ("target", "emoji:car", 150, 50, 60, 0.0, 0, BLACK),
-           ("target", "emoji:tree", 200, 200, 60, 0.0, 0, BLACK), ("distractor", "emoji:cat", 40, 200, 60, 0.0, 0, BLACK)]
+           ("target", "emoji:tree", 200, 200, 60, 0.0, 0, BLACK),
+           ("distractor", "emoji:cat", 40, 200, 60, 0.0, 0, BLACK)]
     assert reject_reason(params("icon", dup)) == "order.duplicate_kind"
     red = (200, 30, 30)
     glyphs = [("target", "E", 20, 40, 50, 0.0, 0, red), ("target", "K", 150, 50, 50, 0.0, 0, red),
@@ -59,7 +61,8 @@ def test_pale_characters_on_a_pale_ground_are_rejected():
 
 def test_answer_is_the_listed_order_read_from_the_instance_map():
     items = [("target", "emoji:cat", 200, 30, 60, 0.0, 0, BLACK), ("target", "emoji:car", 30, 220, 60, 10.0, 0, BLACK),
-             ("target", "emoji:tree", 130, 130, 60, 0.0, 0, BLACK), ("distractor", "emoji:dog", 30, 30, 60, 0.0, 0, BLACK)]
+             ("target", "emoji:tree", 130, 130, 60, 0.0, 0, BLACK),
+             ("distractor", "emoji:dog", 30, 30, 60, 0.0, 0, BLACK)]
     p = params("icon", items)
     puzzle = order.render(p)
     task = order.solve(p, puzzle)
@@ -86,7 +89,8 @@ def test_characters_are_listed_as_text():
     task = order.solve(p, order.render(p))
     assert task.answer["sequence"] == ["木", "火", "水"]
     assert order.instruction(p, "en") == "Click in order: 木 火 水"
-    p = params("latin", [("target", c, x, y, 50, 0.0, 0, blue) for c, x, y in (("K", 20, 40), ("7", 150, 50), ("R", 200, 200))])
+    p = params("latin", [("target", c, x, y, 50, 0.0, 0, blue)
+                         for c, x, y in (("K", 20, 40), ("7", 150, 50), ("R", 200, 200))])
     assert order.instruction(p, "en") == "Click in order: K, 7, R"
     assert order.solve(p, order.render(p)).answer["sequence"] == ["K", "7", "R"]
 
@@ -95,5 +99,5 @@ def test_sampled_characters_never_include_a_confusable_pair():
     for seed in range(40):
         p = order.sample_params(np.random.default_rng(seed), 5, SIZE, mode="latin")
         chars = [it[1] for it in p.items]
-        assert not any(order.confusable(a, b) for i, a in enumerate(chars) for b in chars[i + 1:])
+        assert not any(confusable(a, b) for i, a in enumerate(chars) for b in chars[i + 1:])
         assert not set(chars) & set("0O1IlL5S2Z8B")

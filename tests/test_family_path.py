@@ -4,6 +4,7 @@ import pytest
 
 from synth.core.errors import Reject
 from synth.families import path
+from synth.families.kit.crossings import crossings
 from synth.families.kit.kinds import COLOURS
 
 RED, BLUE, GREY = COLOURS["red"][0], COLOURS["blue"][0], path.SAME_RGB
@@ -37,7 +38,7 @@ def test_ends_too_close_are_rejected():
 def test_same_coloured_lines_crossing_at_a_shallow_angle_are_rejected():
     lines = [line("", GREY, "A", (25.0, 120.0), (100.0, 120.0), (200.0, 140.0), (290.0, 150.0)),
              line("", GREY, "B", (25.0, 200.0), (100.0, 200.0), (200.0, 130.0), (290.0, 100.0))]
-    assert path.crossings(path.polyline(lines[0][3]), path.polyline(lines[1][3]))[0][2] < path.MIN_ANGLE_SAME
+    assert crossings(path.polyline(lines[0][3]), path.polyline(lines[1][3]))[0][2] < path.MIN_ANGLE_SAME
     assert reject_reason(params(lines, same=True)) == "path.shallow_crossing"
     # the same pair told apart by colour is allowed to cross this flat
     lines = [line("red", RED, "A", *lines[0][3]), line("blue", BLUE, "B", *lines[1][3])]
@@ -72,7 +73,7 @@ def test_the_accepted_square_is_centred_on_the_asked_end():
 
 def test_the_square_scales_with_the_puzzle():
     k = 600 / 320
-    big = [line(c, rgb, l, *[(x * k, y * k) for x, y in pts]) for c, rgb, l, pts in CROSS]
+    big = [line(c, rgb, letter, *[(x * k, y * k) for x, y in pts]) for c, rgb, letter, pts in CROSS]
     p = params(big, 0, size=(600, 600))
     task = path.solve(p, path.render(p))
     x0, y0, x1, y1 = task.target_boxes[0]

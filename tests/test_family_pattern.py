@@ -64,7 +64,8 @@ def test_distractor_colours_stay_apart_from_the_target_colour():
         for o in others:
             _, c, s = o.split(":")
             assert o != target and s in pattern.SHAPES
-            assert c == tc or pattern.hue_gap(pattern.PALETTE_HUES[c], pattern.PALETTE_HUES[tc]) >= pattern.HUE_SEPARATION
+            hues = pattern.PALETTE_HUES
+            assert c == tc or pattern.hue_gap(hues[c], hues[tc]) >= pattern.HUE_SEPARATION
 
 
 def test_sampled_shapes_are_clearly_shown_or_fully_hidden():

@@ -18,7 +18,7 @@ BUS = "emoji:bus"
 def base(objects, grid=3, **changes) -> photo_grid.Params:
     p = photo_grid.sample_params(np.random.default_rng(0), 1, SIZE)
     view = photos.View("Storm", 0.5, 0.5, 1.0, False)
-    return dataclasses.replace(p, **{**dict(view=view, grid=grid, target=BUS, objects=tuple(objects)), **changes})
+    return dataclasses.replace(p, **{"view": view, "grid": grid, "target": BUS, "objects": tuple(objects), **changes})
 
 
 def reason(p: photo_grid.Params) -> str:

@@ -16,7 +16,7 @@ SIZE = (320, 320)
 def base(**changes) -> photo_rotation.Params:
     p = photo_rotation.sample_params(np.random.default_rng(0), 3, SIZE)
     view = photos.View("Storm", 0.5, 0.5, 1.0, False)
-    return dataclasses.replace(p, **{**dict(view=view, shown_angle=120.0, tolerance=13.0), **changes})
+    return dataclasses.replace(p, **{**{"view": view, "shown_angle": 120.0, "tolerance": 13.0}, **changes})
 
 
 def reason(p: photo_rotation.Params) -> str:

@@ -16,7 +16,7 @@ SIZE = (320, 320)
 def base(**changes) -> restore.Params:
     p = restore.sample_params(np.random.default_rng(0), 2, SIZE)
     view = photos.View("picosdeeuropa_by_Aitzol_Berasategi", 0.5, 0.5, 1.0, False)
-    fixed = dict(view=view, strips=3, moving=1, offset=100, tolerance=8.0)
+    fixed = {"view": view, "strips": 3, "moving": 1, "offset": 100, "tolerance": 8.0}
     return dataclasses.replace(p, **{**fixed, **changes})
 
 

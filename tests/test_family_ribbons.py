@@ -5,6 +5,7 @@ import pytest
 
 from synth.core.errors import Reject
 from synth.families import ribbons
+from synth.families.kit.crossings import crossings
 from synth.families.ribbons import Loop
 
 SIZE = (320, 320)
@@ -91,4 +92,4 @@ def test_sampled_loops_never_cross_themselves():
         p = ribbons.sample_params(np.random.default_rng(seed), 5, SIZE)
         for lp in p.loops:
             c = ribbons.centreline(lp)
-            assert not ribbons.crossings(c, c, same=True)
+            assert not crossings(c, c, same=True)

@@ -62,8 +62,8 @@ def test_a_distractor_that_is_a_rotation_is_rejected():
 
 
 def test_a_match_shown_as_the_reference_is_rejected():
-    p = params([("target", "match", CHIRAL, (-10.0, 200.0, 0.0)), ("distractor", "mirror", rot.mirror(CHIRAL), OTHER_POSE),
-                ("distractor", "other", L_FLAT, FLAT_POSE)])
+    p = params([("target", "match", CHIRAL, (-10.0, 200.0, 0.0)),
+                ("distractor", "mirror", rot.mirror(CHIRAL), OTHER_POSE), ("distractor", "other", L_FLAT, FLAT_POSE)])
     with pytest.raises(Reject, match="rotation3d.match_not_turned"):
         rot.solve(p, rot.render(p))
 

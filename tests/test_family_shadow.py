@@ -49,7 +49,8 @@ def test_the_wrong_block_and_the_wrong_shadow():
     assert puzzle.instances[int(y), int(x)] == 1 + n
     assert shadow.instruction(p, "en") == \
         "The sunlight comes from where the sun is. Click the shadow that points the wrong way."
-    assert shadow.instruction(params("object", 225.0, ways, sun=False), "zh") == "所有影子都由同一光源投下。请点击影子方向错误的那个物体"
+    assert shadow.instruction(params("object", 225.0, ways, sun=False), "zh") == \
+        "所有影子都由同一光源投下。请点击影子方向错误的那个物体"
 
 
 @pytest.mark.parametrize("kind", shadow.KINDS)

@@ -14,8 +14,9 @@ SIZE = (320, 320)
 
 def base(**changes) -> slider.Params:
     p = slider.sample_params(np.random.default_rng(3), 1, SIZE)
-    fixed = dict(body=50, tabs=(1, -1, 1, 0), piece_x=8, gap_x=170, row_y=100, decoy_x=-1, decoy_tabs=(1, -1, 1, 0),
-                 contrast=0.5, outline=0.9, decoy_contrast=0.0, tolerance=10.0, view=None)
+    fixed = {"body": 50, "tabs": (1, -1, 1, 0), "piece_x": 8, "gap_x": 170, "row_y": 100, "decoy_x": -1,
+             "decoy_tabs": (1, -1, 1, 0), "contrast": 0.5, "outline": 0.9, "decoy_contrast": 0.0, "tolerance": 10.0,
+             "view": None}
     return dataclasses.replace(p, **{**fixed, **changes})
 
 

@@ -26,7 +26,7 @@ def test_the_unique_swap_is_the_answer():
     task = swap.solve(p, puzzle)
     assert task.rule == "click_set" and task.answer == {"cells": [1, 7]} and not task.partial_credit
     assert task.target_ids == [2, 8]
-    for box, point, tid in zip(task.target_boxes, task.points, task.target_ids):
+    for _box, point, tid in zip(task.target_boxes, task.points, task.target_ids):
         assert puzzle.instances[int(point[1]), int(point[0])] == tid
     assert swap.read_board(p, puzzle)[0] == board
 

@@ -6,7 +6,9 @@ import pytest
 
 from synth.core.errors import Reject
 from synth.families import text
-from synth.families.text import Glyph, Line, Params
+from synth.families.kit import distorted_text
+from synth.families.kit.distorted_text import Glyph, Line
+from synth.families.text import Params
 from synth.labels import reward
 
 SIZE = (320, 320)
@@ -58,7 +60,7 @@ def test_rejects_a_line_hiding_much_of_a_glyph():
     thin = Line(((0.0, 150.0), (320.0, 170.0)), 2, (200, 30, 30))
     p = params(word("HEN", [100, 160, 220]), [thin])
     task = text.solve(p, text.render(p))
-    assert task.text == "HEN" and 0 < task.checks["max_line_cover"] < text.MAX_LINE_COVER
+    assert task.text == "HEN" and 0 < task.checks["max_line_cover"] < distorted_text.MAX_LINE_COVER
 
 
 def test_rejects_a_line_nearly_as_thick_as_a_stroke():
@@ -70,7 +72,8 @@ def test_rejects_a_line_nearly_as_thick_as_a_stroke():
 
 
 def test_rejects_faint_glyphs():
-    pale = tuple(Glyph(g.char, g.font, g.px, g.cx, g.cy, 0.0, 0.0, 1.0, (225, 225, 225)) for g in word("HEN", [100, 160, 220]))
+    pale = tuple(Glyph(g.char, g.font, g.px, g.cx, g.cy, 0.0, 0.0, 1.0, (225, 225, 225))
+                 for g in word("HEN", [100, 160, 220]))
     p = params(pale)
     with pytest.raises(Reject, match="text.low_contrast"):
         text.solve(p, text.render(p))
@@ -110,10 +113,10 @@ def test_overlap_limit_comes_from_the_level():
 
 def test_neighbouring_colours_differ_in_hue():
     for seed in range(20):
-        colours = text.ink_colours(np.random.default_rng(seed), 7, one=False)
+        colours = distorted_text.ink_colours(np.random.default_rng(seed), 7, one=False)
         hues = [colorsys.rgb_to_hsv(*(c / 255 for c in rgb))[0] for rgb in colours]
         for a, b in zip(hues, hues[1:]):
-            assert min(abs(a - b), 1 - abs(a - b)) >= text.MIN_HUE_STEP - 0.02
+            assert min(abs(a - b), 1 - abs(a - b)) >= distorted_text.MIN_HUE_STEP - 0.02
 
 
 def test_alphabet_has_no_confusable_glyph_and_no_lower_case():

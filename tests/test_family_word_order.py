@@ -41,7 +41,8 @@ def test_decoys_that_spell_another_listed_word_are_rejected():
 def test_latin_decoys_outside_the_words_pool_are_rejected():
     pool = word_order.en_entries()["TIGER"][1][0]
     outside = next(c for c in "ABCDFHKLMNPSUVW" if c not in pool)
-    items = [item("target", c, 10 + 62 * i, 30) for i, c in enumerate("TIGER")] + [item("distractor", outside, 130, 200)]
+    items = [item("target", c, 10 + 62 * i, 30) for i, c in enumerate("TIGER")]
+    items.append(item("distractor", outside, 130, 200))
     assert reject_reason(params("latin", "TIGER", items)) == "word_order.ambiguous_decoys"
 
 
@@ -49,7 +50,8 @@ def test_overlapping_and_unreadable_glyphs_are_rejected():
     items = [item("target", "苹", 40, 40), item("target", "果", 70, 50), item("distractor", "山", 200, 200)]
     assert reject_reason(params("hanzi", "苹果", items)) in ("word_order.not_fully_visible", "word_order.overlap")
     # white strokes on a white rim: a white blob, nothing to read
-    pale = [item("target", "苹", 20, 20, WHITE, WHITE), item("target", "果", 200, 30), item("distractor", "山", 110, 200)]
+    pale = [item("target", "苹", 20, 20, WHITE, WHITE), item("target", "果", 200, 30),
+            item("distractor", "山", 110, 200)]
     assert reject_reason(params("hanzi", "苹果", pale)) == "word_order.low_contrast"
 
 
@@ -67,7 +69,8 @@ def test_answer_is_the_word_in_order_read_from_the_instance_map():
     clicks = [{"type": "click", "point": pt} for pt in task.points]
     assert reward.score(label, clicks) == 1.0 and reward.score(label, clicks[::-1]) == 0.0
     assert word_order.instruction(p, "zh") == "请按语序依次点击两个汉字，组成一个词语（提示：一种动物）"
-    assert word_order.instruction(p, "en") == "Click the two Chinese characters in the order that forms a word (hint: an animal)."
+    assert word_order.instruction(p, "en") == \
+        "Click the two Chinese characters in the order that forms a word (hint: an animal)."
     idiom = params("hanzi", "画蛇添足", items, hint=False)
     assert word_order.instruction(idiom, "zh") == "请按语序依次点击文字，组成一个四字成语"
 

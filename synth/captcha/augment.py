@@ -76,7 +76,7 @@ def degrade(rgb: np.ndarray, instances: np.ndarray, level: int, geometric: bool,
 
 
 def degrade_puzzle(family, puzzle, level: int, seed: int) -> tuple[np.ndarray, np.ndarray, list[str]]:
-    """`degrade` a family's puzzle as the family allows: warps if its GEOMETRIC_AUGMENT, blur unless its
-    (optional) BLUR_AUGMENT is False."""
+    """`degrade` a family's puzzle (synth.families.base.Family) as the family allows: warps if its
+    GEOMETRIC_AUGMENT, blur if its BLUR_AUGMENT."""
     return degrade(puzzle.rgb, puzzle.instances, level, family.GEOMETRIC_AUGMENT, seed,
-                   blur=getattr(family, "BLUR_AUGMENT", True))
+                   blur=family.BLUR_AUGMENT)

@@ -38,7 +38,8 @@ def takes_lang(family) -> bool:
 def sample_params(family, rng: np.random.Generator, level: int, size: tuple[int, int], lang: str,
                   infeasible: bool = False):
     """The family's params for one instance (with the page's language where the family draws text)."""
-    return family.sample_params(rng, level, size, infeasible=infeasible, **({"lang": lang} if takes_lang(family) else {}))
+    page_lang = {"lang": lang} if takes_lang(family) else {}
+    return family.sample_params(rng, level, size, infeasible=infeasible, **page_lang)
 
 
 def finish(family, params, level: int, rng: np.random.Generator) -> Instance:
@@ -77,7 +78,7 @@ def warm_up(levels=None, families=None) -> None:
     sizes = sorted({p["puzzle"] for p in PLATFORMS.values()})
     chosen = FAMILIES.values() if families is None else [FAMILIES[n] for n in families if n in FAMILIES]
     for family in chosen:
-        if getattr(family, "NEEDS_BROWSER", False):
+        if family.NEEDS_BROWSER:
             continue
         for level in levels or LEVELS:
             for size in sizes:

@@ -17,7 +17,7 @@ NEEDS_VERIFY, ANIMATED, STEP_SECONDS = False, False, 0.0
 
 @dataclass
 class State:
-    family: object              # the synth.families module
+    family: object              # the synth.families family (base.Family; a deep copy shares it)
     params: object
     task: Task
     rgb: np.ndarray             # the puzzle as shown (degraded as the level degrades it), CSS size
@@ -26,7 +26,7 @@ class State:
 
 
 class OneShot:
-    """A synth.families module seen as an episode task (synth.episodes.base.Task)."""
+    """A synth.families family seen as an episode task (synth.episodes.base.Task)."""
     NEEDS_VERIFY, ANIMATED, STEP_SECONDS = NEEDS_VERIFY, ANIMATED, STEP_SECONDS
 
     def __init__(self, family) -> None:
@@ -117,7 +117,7 @@ class OneShot:
     def truth(self, state: State) -> dict:
         objects = [{"role": o["role"], "label": o["label"], "bbox": [float(v) for v in o["bbox"]]}
                    for o in state.task.objects]
-        return {"objects": objects, "state": {"answer": spec.answer(**{**state.task.answer,
-                                                                       **({"text": state.task.text} if state.task.text else {})}),
+        typed = {"text": state.task.text} if state.task.text else {}
+        return {"objects": objects, "state": {"answer": spec.answer(**{**state.task.answer, **typed}),
                                               "rule": state.task.rule}}
 

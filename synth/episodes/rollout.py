@@ -12,7 +12,6 @@ expert's click does (else a small box round the point, probed the same way); a d
 tolerance are found the same way."""
 import copy
 import json
-from types import ModuleType
 
 import numpy as np
 
@@ -28,16 +27,10 @@ TOLERANCES = (12.0, 6.0, 3.0, 1.0)   # drag end tolerances tried, widest first (
 POINT_BOXES = (3.0, 1.0)    # half sides of the boxes round a point tried when its object's box does not hold
 
 
-def _copy(state):
-    """A deep copy of a task state that shares the modules it refers to (one-shot families)."""
-    memo = {id(v): v for v in vars(state).values() if isinstance(v, ModuleType)}
-    return copy.deepcopy(state, memo)
-
-
 def outcome(episode: Episode, act: dict, settled: bool = False) -> str:
     """What an action (screenshot pixels) does to the episode's state, as comparable text; with `settled`,
     only whether it ends the episode solved or failed."""
-    task, state = episode.task, _copy(episode.state)
+    task, state = episode.task, copy.deepcopy(episode.state)   # a family is shared, not copied
     episode.act_on(state, act)
     if settled:
         return json.dumps([task.done(state), task.failed(state)])

@@ -1,22 +1,23 @@
-"""The family registry: every module in this package except the helpers is a CAPTCHA family (see
-base.Family), named by its file and listed in order of name. Adding a family is adding one module.
+"""The family registry: every module or package in this package except the helpers (base, kit) is a CAPTCHA
+family, named by its file and listed in order of name, and seen through base.Family (the defaults of what a
+family may leave out). Adding a family is adding one module (or one package, for a family of several modes).
 
 NAMES is known without importing any family; FAMILIES imports them on first use, so that a process that only
 needs the names (the main process of a run) does not pay for the families' imports."""
 import importlib
 import pkgutil
-from types import ModuleType
 
-_HELPERS = {"base"}
+_HELPERS = {"base", "kit"}
 NAMES: tuple[str, ...] = tuple(sorted(i.name for i in pkgutil.iter_modules(__path__)
-                                      if not i.ispkg and i.name not in _HELPERS and not i.name.startswith("_")))
+                                      if i.name not in _HELPERS and not i.name.startswith("_")))
 
 
-def __getattr__(name: str) -> dict[str, ModuleType]:
+def __getattr__(name: str) -> dict:
     if name != "FAMILIES":
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    from synth.families.base import Family  # here: importing NAMES must not import the drawing kit
     global FAMILIES
-    FAMILIES = {n: importlib.import_module(f"{__name__}.{n}") for n in NAMES}
+    FAMILIES = {n: Family(importlib.import_module(f"{__name__}.{n}")) for n in NAMES}
     return FAMILIES
 
 

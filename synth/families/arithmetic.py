@@ -7,7 +7,7 @@ import numpy as np
 from synth.core.errors import Reject
 from synth.core.levels import LevelTable, draw_knob
 from synth.families.base import Puzzle, Task
-from synth.families.text import (
+from synth.families.kit.distorted_text import (
     FONTS,
     Glyph,
     Line,
@@ -21,8 +21,6 @@ from synth.families.text import (
 
 NAME = "arithmetic"
 DESCRIPTION = "type the result of a short sum drawn as distorted characters (7 + 5 = ?)"
-GEOMETRIC_AUGMENT = True
-SUPPORTS_INFEASIBLE = False
 ANSWERS = ("type",)             # synth.labels.reward step types of its tasks
 COVERS = ("VenusBench-CAPTCHA:OCR",)
 STAT, STAT_DIRECTION = "largest character rotation (degrees)", +1
@@ -199,10 +197,6 @@ def sample_params(rng: np.random.Generator, level: int, size: tuple[int, int], i
 def stat(params: Params) -> float:
     """Difficulty statistic: the largest rotation a digit may take, degrees."""
     return params.knobs["rotation"]
-
-
-def controls(params: Params) -> str:
-    return "input"
 
 
 def render(params: Params) -> Puzzle:

@@ -1,10 +1,10 @@
 """What every CAPTCHA family provides, and the types passed between the pipeline stages."""
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from types import ModuleType
+from typing import Any
 
 import numpy as np
 
-from synth.core.levels import LevelTable
 from synth.families.kit import draw
 
 
@@ -37,27 +37,49 @@ class Task:
     checks: dict[str, float] = field(default_factory=dict)
 
 
-class Family(Protocol):
-    """A CAPTCHA family: one module in synth/families/ exposing these names."""
-    NAME: str
-    DESCRIPTION: str
-    TABLE: LevelTable
-    GEOMETRIC_AUGMENT: bool                 # may the puzzle be warped (False if angles are the answer)
-    # optional, read with getattr: BLUR_AUGMENT (False: never blurred, thin edges carry the answer) and
-    # NEEDS_BROWSER (True: drawn by Chromium, synth.families.kit.render3d)
-    SUPPORTS_INFEASIBLE: bool               # can draw instances with no valid target (answer: press Skip)
-    STAT: str                               # name of the difficulty statistic ...
-    STAT_DIRECTION: int                     # ... and whether it rises (+1) or falls (-1) with the level
-    ANSWERS: tuple[str, ...]                # the step types its tasks use: "click", "type", "drag", "long_press"
-    COVERS: tuple[str, ...]                 # public benchmark and vendor CAPTCHA types it trains for, "Source:type"
+class Family:
+    """A CAPTCHA family as the pipeline sees it: one module (or package) in synth/families/, read through the
+    defaults below. The module writes what is its own: NAME, DESCRIPTION, TABLE, STAT and STAT_DIRECTION (the
+    difficulty statistic and whether it rises, +1, or falls, -1, with the level), ANSWERS (the
+    synth.labels.reward step types of its tasks: "click", "type", "drag", "long_press"), COVERS (the public
+    benchmark and vendor CAPTCHA types it trains for, "Source:type") and the functions
 
-    def sample_params(self, rng: np.random.Generator, level: int, size: tuple[int, int],
-                      infeasible: bool = False) -> Any: ...   # may also take lang= (the page's), for drawn texts
-    def stat(self, params: Any) -> float: ...
-    def controls(self, params: Any) -> str: ...            # "input", "skip" or "none": the widget variant
-    def render(self, params: Any) -> Puzzle: ...
-    def solve(self, params: Any, puzzle: Puzzle) -> Task: ...
-    def instruction(self, params: Any, lang: str) -> str: ...
+        sample_params(rng, level, size, infeasible=False) -> Params   (may also take lang=, the page's language)
+        stat(params) -> float
+        render(params) -> Puzzle
+        solve(params, puzzle) -> Task
+        instruction(params, lang) -> str
+
+    and any name of this class whose default does not fit it."""
+    GEOMETRIC_AUGMENT = True        # may the puzzle be warped (False where a warp would change the answer)
+    BLUR_AUGMENT = True             # may it be blurred (False where thin edges carry the answer)
+    NEEDS_BROWSER = False           # True: drawn by Chromium (synth.families.kit.render3d)
+    SUPPORTS_INFEASIBLE = False     # True: can draw instances with no valid target (the answer: press Skip)
+
+    def __init__(self, module: ModuleType) -> None:
+        self.module = module
+
+    def __getattribute__(self, name: str) -> Any:
+        # the module's own names first, then this class's defaults (dunder names are the object's own)
+        if not name.startswith("__"):
+            try:
+                return getattr(object.__getattribute__(self, "module"), name)
+            except AttributeError:
+                pass
+        return object.__getattribute__(self, name)
+
+    def __repr__(self) -> str:
+        return f"<family {self.NAME}>"
+
+    def __deepcopy__(self, memo: dict) -> "Family":
+        return self         # code, not state: a copied episode state shares its family
+
+    def controls(self, params: Any) -> str:
+        """The widget's variant: "input" (a text field) when every task is typed, "skip" (a Skip button on
+        every instance, so that its presence tells nothing) when an instance may have no target, else "none"."""
+        if self.ANSWERS == ("type",):
+            return "input"
+        return "skip" if self.SUPPORTS_INFEASIBLE else "none"
 
 
 def visible_objects(puzzle: Puzzle) -> list[dict]:

@@ -17,8 +17,6 @@ NAME = "box_fold"
 DESCRIPTION = "click the one cube that can be folded from the net shown; the others are impossible"
 ANSWERS = ("click",)            # synth.labels.reward step types of its tasks
 COVERS = ("NextGenCAPTCHAs:Box_Folding", "Spatial-CAPTCHA-Bench:cube_folding", "VenusBench-CAPTCHA:visual_reasoning")
-GEOMETRIC_AUGMENT = True
-SUPPORTS_INFEASIBLE = False
 STAT, STAT_DIRECTION = ("subtlety: share of wrong cubes that differ subtly (mirror order, a turned picture), + 0.5 "
                          "with pictures, + 0.5 x share of net pictures drawn turned"), +1
 COLOURS = {"red": (220, 50, 47), "blue": (38, 110, 220), "green": (40, 160, 70), "yellow": (240, 200, 40),
@@ -181,10 +179,6 @@ def stat(params: Params) -> float:
     """Difficulty statistic: how subtly the wrong cubes are wrong, and how much the pictures' turns matter."""
     turned = sum(k != 0 for k in params.turns) / len(params.turns)
     return params.knobs["subtle_share"] + 0.5 * params.pictures + 0.5 * turned
-
-
-def controls(params: Params) -> str:
-    return "none"
 
 
 # ---------------------------------------------------------------- drawing

@@ -12,8 +12,6 @@ from synth.families.kit.placement import place
 
 NAME = "counting"
 DESCRIPTION = "count the objects of one kind among distractors; type the number or click every one"
-GEOMETRIC_AUGMENT = True
-SUPPORTS_INFEASIBLE = False
 ANSWERS = ("click", "type")     # synth.labels.reward step types of its tasks
 COVERS = ("VenusBench-CAPTCHA:visual_reasoning", "OpenCaptchaWorld:Dart_Count")
 STAT, STAT_DIRECTION = "object size (share of the puzzle side)", -1
@@ -146,7 +144,8 @@ def solve(params: Params, puzzle: Puzzle) -> Task:
     if not counted:
         raise Reject(f"{NAME}.no_target_visible")
     checks = {"min_target_visible": min(o["visible_fraction"] for o in counted),
-              "targets_counted": float(len(counted)), "targets_drawn": float(sum(r == "target" for r, *_ in params.objects))}
+              "targets_counted": float(len(counted)),
+              "targets_drawn": float(sum(r == "target" for r, *_ in params.objects))}
     task = Task(rule="type" if params.task == "type" else "click_set", answer={"count": len(counted)},
                 objects=objects, checks=checks)
     if params.task == "type":

@@ -8,13 +8,12 @@ from synth.core.errors import Reject
 from synth.core.levels import LevelTable, draw_knob
 from synth.families.base import Puzzle, Task
 from synth.families.kit import draw
+from synth.families.kit.die import Die, die_layers
 from synth.families.kit.kinds import COLOURS, kind_by_key
 from synth.families.kit.placement import place
 
 NAME = "dice"
 DESCRIPTION = "add up the pips on several dice faces, some turned, among loose dots and shapes; type the sum"
-GEOMETRIC_AUGMENT = True
-SUPPORTS_INFEASIBLE = False
 ANSWERS = ("type",)             # synth.labels.reward step types of its tasks
 COVERS = ("OpenCaptchaWorld:Dice_Count",)
 STAT, STAT_DIRECTION = "die size (share of the puzzle's shorter side)", -1
@@ -22,14 +21,6 @@ PIP_VISIBLE = 0.95        # every pip must show at least this share of itself
 MIN_PIP_PX = 14           # ... and this many pixels (at 320 px; scales with the area)
 MIN_PIP_CONTRAST = 60.0   # luminance gap between pips and their die (0..255)
 BORDER = 2
-GRID = 0.27               # pip offsets from the die centre, share of the side
-FACES = {1: [(0, 0)], 2: [(-1, -1), (1, 1)], 3: [(-1, -1), (0, 0), (1, 1)],
-         4: [(-1, -1), (1, -1), (-1, 1), (1, 1)], 5: [(-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)],
-         6: [(-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (1, 1)]}
-BODIES = {"white": ((246, 244, 238), (25, 25, 25)), "ivory": ((238, 228, 200), (30, 30, 30)),
-          "red": ((200, 40, 40), (250, 250, 250)), "blue": ((40, 80, 190), (250, 250, 250)),
-          "green": ((30, 130, 70), (250, 250, 250)), "black": ((35, 35, 40), (245, 245, 245)),
-          "yellow": ((240, 200, 40), (30, 30, 30))}
 
 TABLE = LevelTable(NAME, knobs={
     "dice_range": "number of dice",
@@ -59,18 +50,6 @@ TABLE = LevelTable(NAME, knobs={
 
 
 @dataclass(frozen=True)
-class Die:
-    cx: float
-    cy: float
-    side: int
-    angle: float           # clockwise degrees
-    value: int             # 1..6 pips drawn
-    mirror: bool           # 2, 3 and 6 drawn along the other diagonal / axis
-    body: str              # key of BODIES
-    pip: float             # pip radius, share of the side
-
-
-@dataclass(frozen=True)
 class Params:
     size: tuple[int, int]
     target: str                                           # "pips"
@@ -79,60 +58,6 @@ class Params:
     clutter: float
     bg_seed: int
     knobs: dict
-
-
-def rounded_square(side: float, radius: float, n: int = 6) -> np.ndarray:
-    """Outline (k, 2) of a rounded square centred on the origin."""
-    h = side / 2 - radius
-    centres = np.repeat([(h, -h), (h, h), (-h, h), (-h, -h)], n, axis=0)
-    a = np.deg2rad((np.arange(-90, 270, 90)[:, None] + np.linspace(0, 90, n)).ravel())
-    return centres + radius * np.stack([np.cos(a), np.sin(a)], 1)
-
-
-def pip_offsets(die: Die) -> list[tuple[float, float]]:
-    """Pip centres relative to the die centre, in puzzle pixels (turned with the die)."""
-    t = np.deg2rad(die.angle)
-    c, s = np.cos(t), np.sin(t)
-    out = []
-    for u, v in FACES[die.value]:
-        if die.mirror:
-            u, v = (-u, v) if die.value in (2, 3) else (v, u)
-        x, y = u * GRID * die.side, v * GRID * die.side
-        out.append((c * x - s * y, s * x + c * y))
-    return out
-
-
-def die_layers(die: Die) -> tuple[int, int, np.ndarray, list[tuple[int, int, np.ndarray]]]:
-    """(x0, y0, body RGBA, [(x, y, pip RGBA)]) of one die on a local square; a pip's x, y place it in
-    the body's frame."""
-    n = draw.rotated_side(die.side, die.angle) + 4
-    x0, y0 = int(round(die.cx - n / 2)), int(round(die.cy - n / 2))
-    ox, oy = die.cx - x0, die.cy - y0
-    t = np.deg2rad(die.angle)
-    rot = np.array([[np.cos(t), -np.sin(t)], [np.sin(t), np.cos(t)]])
-    outline = rounded_square(die.side, 0.18 * die.side) @ rot.T + [ox, oy]
-    alpha = np.zeros((n, n), np.uint8)
-    cv2.fillPoly(alpha, [np.round(outline * 4).astype(np.int32)], 255, cv2.LINE_AA, shift=2)
-    body_rgb, pip_rgb = BODIES[die.body]
-    # a soft light from the top left, and a darker rim
-    ramp = np.linspace(1.06, 0.9, n, dtype=np.float32)
-    shade = (ramp[None, :] + ramp[:, None]) / 2
-    rgb = cv2.merge([cv2.convertScaleAbs(shade, alpha=c) for c in body_rgb])
-    rim = tuple(int(v * 0.6) for v in body_rgb) if sum(body_rgb) > 200 else (110, 110, 115)
-    cv2.polylines(rgb, [np.round(outline * 4).astype(np.int32)], True, rim, max(1, die.side // 40), cv2.LINE_AA, shift=2)
-    body = cv2.merge([rgb, alpha])
-    pips = []
-    r = die.pip * die.side
-    for px, py in pip_offsets(die):
-        a = np.zeros((n, n), np.uint8)
-        cv2.circle(a, (int(round((ox + px) * 4)), int(round((oy + py) * 4))), int(round(r * 4)), 255, -1,
-                   cv2.LINE_AA, shift=2)
-        bx, by, bw, bh = cv2.boundingRect(a)      # the pip's layer is transparent outside this box
-        layer = np.empty((bh, bw, 4), np.uint8)
-        layer[..., :3] = pip_rgb
-        layer[..., 3] = a[by:by + bh, bx:bx + bw]
-        pips.append((bx, by, layer))
-    return x0, y0, body, pips
 
 
 def sample_params(rng: np.random.Generator, level: int, size: tuple[int, int], infeasible: bool = False) -> Params:
@@ -152,7 +77,8 @@ def sample_params(rng: np.random.Generator, level: int, size: tuple[int, int], i
         else:
             shape = ("circle", "star", "triangle", "cross", "hexagon")[int(rng.integers(5))]
             colour = tuple(COLOURS)[int(rng.integers(len(COLOURS)))]
-            kinds.append((f"shape:{colour}:{shape}", max(12, round(float(rng.uniform(0.35, 0.6)) * float(np.mean(sides))))))
+            px = max(12, round(float(rng.uniform(0.35, 0.6)) * float(np.mean(sides))))
+            kinds.append((f"shape:{colour}:{shape}", px))
     d_tilts = [float(rng.uniform(-30, 30)) if kd != "dot" else 0.0 for kd, _ in kinds]
     d_boxes = [draw.rotated_side(s, t) for (_, s), t in zip(kinds, d_tilts)]
     spots = place(rng, w, h, boxes + d_boxes, [0] * n + [1] * len(kinds), 0.0, f"{NAME}.no_room")
@@ -172,10 +98,6 @@ def sample_params(rng: np.random.Generator, level: int, size: tuple[int, int], i
 def stat(params: Params) -> float:
     """Difficulty statistic: mean die side as a share of the puzzle's shorter side."""
     return params.knobs["size_mean"]
-
-
-def controls(params: Params) -> str:
-    return "input"
 
 
 def render(params: Params) -> Puzzle:

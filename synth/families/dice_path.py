@@ -9,17 +9,15 @@ import numpy as np
 from synth.core.errors import Reject
 from synth.core.levels import LevelTable, draw_knob
 from synth.families.base import Puzzle, Task
-from synth.families.dice import FACES as PIP_LAYOUT
-from synth.families.dice import GRID as PIP_GRID
 from synth.families.kit import cube as cube
 from synth.families.kit import draw
+from synth.families.kit.die import FACES as PIP_LAYOUT
+from synth.families.kit.die import GRID as PIP_GRID
 
 NAME = "dice_path"
 DESCRIPTION = "a die rolls along a path of arrows on a board, one square per arrow; type the number on top at the end"
 ANSWERS = ("type",)             # synth.labels.reward step types of its tasks
 COVERS = ("NextGenCAPTCHAs:Dice_Roll_Path", "VenusBench-CAPTCHA:visual_reasoning")
-GEOMETRIC_AUGMENT = True
-SUPPORTS_INFEASIBLE = False
 STAT, STAT_DIRECTION = "number of rolls along the path", +1
 # a standard die (opposite faces add up to 7; 1, 2 and 3 run counter-clockwise round their corner)
 BODY = {"top": 1, "bottom": 6, "south": 2, "north": 5, "east": 3, "west": 4}
@@ -223,10 +221,6 @@ def sample_params(rng: np.random.Generator, level: int, size: tuple[int, int], i
 def stat(params: Params) -> float:
     """Difficulty statistic: the number of rolls."""
     return float(len(params.steps))
-
-
-def controls(params: Params) -> str:
-    return "input"
 
 
 # ---------------------------------------------------------------- drawing

@@ -14,7 +14,6 @@ from synth.families.kit import draw, ui
 NAME = "drag_end"
 DESCRIPTION = "drag the slider knob from the left end of its track all the way to the right end"
 GEOMETRIC_AUGMENT = False      # the drop is judged on exact track geometry (a warp would move the end)
-SUPPORTS_INFEASIBLE = False
 ANSWERS = ("drag",)             # synth.labels.reward step types of its tasks
 STAT, STAT_DIRECTION = "accepted shortfall (share of the knob's travel)", -1
 COVERS = ("VenusBench-CAPTCHA:drag_end", "Aliyun:slide_to_end", "NetEase-Yidun:slide_to_end",
@@ -123,10 +122,6 @@ def sample_params(rng: np.random.Generator, level: int, size: tuple[int, int], i
 def stat(params: Params) -> float:
     """Difficulty statistic: the accepted shortfall as a share of the knob's travel."""
     return params.knobs["tolerance"]
-
-
-def controls(params: Params) -> str:
-    return "none"
 
 
 # ---------------------------------------------------------------- drawing

@@ -15,9 +15,9 @@ from synth.families.kit import render3d as r3
 from synth.families.kit import scene3d as s3
 
 NAME = "facing3d"
-DESCRIPTION = "click the figure or arrow in a rendered 3D scene that faces (points) left, right, toward or away from the viewer"
+DESCRIPTION = ("click the figure or arrow in a rendered 3D scene that faces (points) left, right, toward or away "
+               "from the viewer")
 GEOMETRIC_AUGMENT = True         # a small warp keeps which way things face
-SUPPORTS_INFEASIBLE = False
 ANSWERS = ("click",)             # synth.labels.reward step types of its tasks
 NEEDS_BROWSER = True             # drawn by Chromium (synth.families.kit.render3d): pipeline.warm_up leaves it out
 STAT, STAT_DIRECTION = "number of objects", +1
@@ -186,10 +186,6 @@ def stat(params: Params) -> float:
     return float(len(params.objects))
 
 
-def controls(params: Params) -> str:
-    return "none"
-
-
 # ---------------------------------------------------------------- drawing
 
 def scene(params: Params) -> r3.Scene:
@@ -312,7 +308,8 @@ def instruction(params: Params, lang: str) -> str:
         way = {"left": "指向左边", "right": "指向右边", "toward": "指向你", "away": "指向远处"}[d]
         return f"请点击{way}的箭头"
     if figure:
-        way = {"left": "facing left", "right": "facing right", "toward": "facing you", "away": "facing away from you"}[d]
+        way = {"left": "facing left", "right": "facing right", "toward": "facing you",
+               "away": "facing away from you"}[d]
         return f"Click the figure {way}."
     way = {"left": "pointing left", "right": "pointing right", "toward": "pointing toward you",
            "away": "pointing away from you"}[d]

@@ -15,8 +15,6 @@ from synth.families.kit import draw, geom
 NAME = "geometry_click"
 DESCRIPTION = "click the one shape a description of colour, kind, size and position fits (e.g. inside another)"
 COVERS = ("OpenCaptchaWorld:Geometry_Click", "VenusBench-CAPTCHA:visual_reasoning", "NetEase-Yidun:spatial_reasoning")
-GEOMETRIC_AUGMENT = True
-SUPPORTS_INFEASIBLE = False
 ANSWERS = ("click",)            # synth.labels.reward step types of its tasks
 STAT, STAT_DIRECTION = "number of shapes shown", +1
 CONTAINERS = ("circle", "square", "hexagon", "pentagon")     # big convex shapes others can sit in
@@ -280,10 +278,6 @@ def sample_params(rng: np.random.Generator, level: int, size: tuple[int, int], i
 def stat(params: Params) -> float:
     """Difficulty statistic: the number of shapes shown."""
     return float(len(params.shapes))
-
-
-def controls(params: Params) -> str:
-    return "none"
 
 
 def render(params: Params) -> Puzzle:

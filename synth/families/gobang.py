@@ -16,7 +16,6 @@ DESCRIPTION = "move one stone to an empty point so that five stones of one colou
 COVERS = ("GeeTest:winlinze", "GeeTest:gobang")
 ANSWERS = ("drag",)             # synth.labels.reward step types of its tasks
 GEOMETRIC_AUGMENT = False       # the drop point is judged by an exact displacement
-SUPPORTS_INFEASIBLE = False
 STAT, STAT_DIRECTION = "number of stones on the board", +1
 EMPTY, BLACK, WHITE = 0, 1, 2
 COLOURS = {BLACK: ("black", "黑"), WHITE: ("white", "白")}
@@ -214,10 +213,6 @@ def sample_params(rng: np.random.Generator, level: int, size: tuple[int, int], i
 def stat(params: Params) -> float:
     """Difficulty statistic: the number of stones on the board."""
     return float(sum(b != EMPTY for b in params.board))
-
-
-def controls(params: Params) -> str:
-    return "none"
 
 
 # ---------------------------------------------------------------- drawing

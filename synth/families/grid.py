@@ -9,12 +9,11 @@ from synth.core.levels import LevelTable, draw_knob
 from synth.families.base import Puzzle, Task
 from synth.families.counting import pick_kinds
 from synth.families.kit import draw, grammar
-from synth.families.kit.kinds import emoji_kinds, kind_by_key, shape_kinds
+from synth.families.kit.kinds import colours_confusable, emoji_kinds, kind_by_key, shape_kinds
 from synth.families.slider import landscape
 
 NAME = "grid"
 DESCRIPTION = "select every tile of a 3x3 or 4x4 picture grid that shows a given kind of object, or skip if none does"
-GEOMETRIC_AUGMENT = True
 SUPPORTS_INFEASIBLE = True
 ANSWERS = ("click",)            # synth.labels.reward step types of its tasks
 COVERS = ("reCAPTCHA:image_grid", "hCaptcha:image_grid", "OpenCaptchaWorld:Image_Recognition")
@@ -22,19 +21,7 @@ STAT, STAT_DIRECTION = "object size (share of the puzzle side)", -1
 HOLDS = 0.6           # a tile holds a target when at least this share of the target's pixels show in it ...
 SLIVER = 0.05         # ... and holds none below this; a share in between is an ambiguous sliver
 MIN_TARGET_PX = 160   # at 320 x 320, scaled with the area: a target smaller than this is too small to see
-# colours whose hues lie within the colour jitter of the degradations (up to +-20 degrees at level 5): a red
-# and an orange of the same shape could swap names, so they never share a puzzle that names a colour
-CLOSE_HUES = ({"red", "orange"}, {"orange", "yellow"})
 UPRIGHT_ONLY = ("square", "diamond")   # a tilted square reads as a diamond and back: drawn untilted
-
-
-def confusable(a: str, b: str) -> bool:
-    """Two shape kinds of one shape whose colours a hue shift could mix up."""
-    if not (a.startswith("shape:") and b.startswith("shape:")):
-        return False
-    _, ca, sa = a.split(":")
-    _, cb, sb = b.split(":")
-    return sa == sb and {ca, cb} in CLOSE_HUES
 
 
 def upright_only(key: str) -> bool:
@@ -96,6 +83,12 @@ def tile_boxes(size: tuple[int, int], n: int) -> list[tuple[int, int, int, int]]
     return [(x0, y0, x1, y1) for y0, y1 in spans(h) for x0, x1 in spans(w)]
 
 
+def _offset(rng: np.random.Generator, a0: int, a1: int, big: int, reach: int) -> int:
+    """Where an object `big` px across starts along a tile half from a0 to a1, overhanging by up to `reach`."""
+    lo, hi = a0 - reach, a1 - big + reach
+    return int(rng.integers(lo, hi + 1)) if hi > lo else (a0 + a1 - big) // 2
+
+
 def sample_params(rng: np.random.Generator, level: int, size: tuple[int, int], infeasible: bool = False) -> Params:
     row = TABLE.row(level)
     knobs = {k[:-6]: draw_knob(rng, row[k], integer=k in ("grid_range", "targets_range", "distractor_kinds_range"))
@@ -103,9 +96,9 @@ def sample_params(rng: np.random.Generator, level: int, size: tuple[int, int], i
     n = knobs["grid"]
     boxes = tile_boxes(size, n)
     target, distractors = pick_kinds(rng, knobs["distractor_kinds"], knobs["similar"])
-    distractors = [k for k in distractors if not confusable(k.key, target.key)]
+    distractors = [k for k in distractors if not colours_confusable(k.key, target.key)]
     if not distractors:
-        pool = [k for k in emoji_kinds() + shape_kinds() if k != target and not confusable(k.key, target.key)]
+        pool = [k for k in emoji_kinds() + shape_kinds() if k != target and not colours_confusable(k.key, target.key)]
         distractors = [pool[int(rng.integers(len(pool)))]]
     n_targets = 0 if infeasible else knobs["targets"]
     order = [int(i) for i in rng.permutation(n * n)]
@@ -145,10 +138,8 @@ def sample_params(rng: np.random.Generator, level: int, size: tuple[int, int], i
             angle = float(rng.uniform(-tilt, tilt)) if tilt and not upright_only(key) else 0.0
             big = draw.rotated_side(s, angle)
             reach = round(knobs["overhang"] * big)
-            def pos(a0, a1):
-                lo, hi = a0 - reach, a1 - big + reach
-                return int(rng.integers(lo, hi + 1)) if hi > lo else (a0 + a1 - big) // 2
-            objects.append((role, key, pos(hx0, hx1), pos(hy0, hy1), s, angle))
+            x, y = _offset(rng, hx0, hx1, big, reach), _offset(rng, hy0, hy1, big, reach)
+            objects.append((role, key, x, y, s, angle))
             sizes.append(s)
     knobs["size_mean"] = float(np.mean(sizes)) / min(size) if sizes else 0.0
     knobs["infeasible"] = float(infeasible)
@@ -159,10 +150,6 @@ def sample_params(rng: np.random.Generator, level: int, size: tuple[int, int], i
 def stat(params: Params) -> float:
     """Difficulty statistic: mean object size as a share of the puzzle's shorter side."""
     return params.knobs["size_mean"]
-
-
-def controls(params: Params) -> str:
-    return "skip"
 
 
 def render(params: Params) -> Puzzle:
@@ -212,7 +199,7 @@ def tile_shares(puzzle: Puzzle) -> dict[int, np.ndarray]:
 
 def solve(params: Params, puzzle: Puzzle) -> Task:
     n_tiles = params.grid ** 2
-    if any(confusable(m["kind"], params.target) for m in puzzle.meta.values() if m["kind"]):
+    if any(colours_confusable(m["kind"], params.target) for m in puzzle.meta.values() if m["kind"]):
         raise Reject(f"{NAME}.colour_confusable")
     shares = tile_shares(puzzle)
     # box, area and mask of every instance, measured inside the region it was drawn in

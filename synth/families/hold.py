@@ -14,8 +14,6 @@ from synth.families.kit import draw, grammar
 
 NAME = "hold"
 DESCRIPTION = "press and hold a button (the one of the named colour when there are several) for the stated seconds"
-GEOMETRIC_AUGMENT = True
-SUPPORTS_INFEASIBLE = False
 ANSWERS = ("long_press",)       # synth.labels.reward step types of its tasks
 COVERS = ("OpenCaptchaWorld:Hold_Button", "PerimeterX:press_and_hold")
 STAT, STAT_DIRECTION = "button size (share of the puzzle side)", -1
@@ -144,10 +142,6 @@ def sample_params(rng: np.random.Generator, level: int, size: tuple[int, int], i
 def stat(params: Params) -> float:
     """Difficulty statistic: button diameter (pill height x 2.2) as a share of the puzzle's shorter side."""
     return params.knobs["button_share"]
-
-
-def controls(params: Params) -> str:
-    return "none"
 
 
 @lru_cache(maxsize=32)

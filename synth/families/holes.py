@@ -9,14 +9,12 @@ from synth.core.errors import Reject
 from synth.core.levels import LevelTable, draw_knob
 from synth.families.base import Puzzle, Task
 from synth.families.kit import draw
+from synth.families.kit.distorted_text import glyph_alpha
 from synth.families.kit.kinds import COLOURS
 from synth.families.kit.placement import place
-from synth.families.text import glyph_alpha
 
 NAME = "holes"
 DESCRIPTION = "count the holes in shapes, rings and letters (open decoys have none), or click the shape with N holes"
-GEOMETRIC_AUGMENT = True
-SUPPORTS_INFEASIBLE = False
 ANSWERS = ("click", "type")     # synth.labels.reward step types of its tasks
 COVERS = ("VenusBench-CAPTCHA:visual_reasoning",)
 STAT, STAT_DIRECTION = "shape size (share of the puzzle's shorter side)", -1
@@ -165,8 +163,9 @@ def _holes(rng: np.random.Generator, count: int, room: float, size_range: tuple,
     out = []
     for j in range(count):
         phi = phi0 + 2 * np.pi * j / count
-        out.append((round(rho * np.cos(phi), 4), round(rho * np.sin(phi), 4), round(r * float(rng.uniform(0.85, 1.0)), 4),
-                    round(float(rng.uniform(0.8, 1.0)), 3), round(float(rng.uniform(0, np.pi)), 3)))
+        out.append((round(rho * np.cos(phi), 4), round(rho * np.sin(phi), 4),
+                    round(r * float(rng.uniform(0.85, 1.0)), 4), round(float(rng.uniform(0.8, 1.0)), 3),
+                    round(float(rng.uniform(0, np.pi)), 3)))
     return tuple(out)
 
 
@@ -283,7 +282,8 @@ def render(params: Params) -> Puzzle:
         solid = (a >= draw.ALPHA_ON).view(np.uint8)
         rgb[solid > cv2.erode(solid, SQUARE3)] = rim_rgb(s.colour)
         canvas.paste(cv2.merge([rgb, a]), x0, y0, i)
-        label = f"letter {s.outer[0]}" if s.kind == "glyph" else {"open_ring": "broken ring", "bite": "bitten disc"}.get(s.kind, s.kind)
+        label = f"letter {s.outer[0]}" if s.kind == "glyph" else \
+            {"open_ring": "broken ring", "bite": "bitten disc"}.get(s.kind, s.kind)
         meta[i] = {"role": "shape", "label": f"{s.colour} {label}", "kind": s.kind}
     return Puzzle(canvas.rgb, canvas.instances, canvas.full_area, meta)
 

@@ -19,8 +19,6 @@ from synth.families.kit.kinds import emoji_kinds, kind_by_key
 
 NAME = "icon_click"
 DESCRIPTION = "click the icons on the photo in the order the prompt strip shows them (silhouettes, turned and scaled)"
-GEOMETRIC_AUGMENT = True
-SUPPORTS_INFEASIBLE = False
 ANSWERS = ("click",)            # synth.labels.reward step types of its tasks
 STAT, STAT_DIRECTION = "number of icons on the photo", +1
 COVERS = ("VenusBench-CAPTCHA:icon_click", "GeeTest:icon_click", "NetEase-Yidun:icon_click", "Dingxiang:icon_click")
@@ -195,10 +193,6 @@ def sample_params(rng: np.random.Generator, level: int, size: tuple[int, int], i
 def stat(params: Params) -> float:
     """Difficulty statistic: the number of icons on the photo."""
     return float(len(params.icons))
-
-
-def controls(params: Params) -> str:
-    return "none"
 
 
 # ---------------------------------------------------------------- drawing

@@ -17,7 +17,6 @@ DESCRIPTION = "a photo cut into tiles with two tiles swapped: drag the first mis
 COVERS = ("Dingxiang:jigsaw", "NetEase-Yidun:jigsaw")
 ANSWERS = ("drag",)             # synth.labels.reward step types of its tasks
 GEOMETRIC_AUGMENT = False       # the drag is judged against the tile boxes, which a warp would move
-SUPPORTS_INFEASIBLE = False
 STAT, STAT_DIRECTION = "accepted drop error (share of the puzzle's shorter side)", -1
 LINE = (246, 246, 246)          # the light lines between the tiles
 MIN_STEP = 18.0                 # across a misplaced tile's seams the picture jumps on average by this (0..255) ...
@@ -139,10 +138,6 @@ def stat(params: Params) -> float:
     """Difficulty statistic: the accepted drop error as a share of the puzzle's shorter side (it shrinks with
     the tiles, which grow in number with the level)."""
     return params.tolerance / min(params.size)
-
-
-def controls(params: Params) -> str:
-    return "none"
 
 
 def render(params: Params) -> Puzzle:

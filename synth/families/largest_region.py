@@ -16,7 +16,6 @@ NAME = "largest_region"
 DESCRIPTION = "click the largest (or smallest) region of a map of coloured cells, or the largest one of a named colour"
 COVERS = ("OpenCaptchaWorld:Pick_Area",)
 GEOMETRIC_AUGMENT = False      # a warp changes the areas being compared
-SUPPORTS_INFEASIBLE = False
 ANSWERS = ("click",)            # synth.labels.reward step types of its tasks
 STAT, STAT_DIRECTION = "area margin of the answer over the runner-up", -1
 REGION_COLOURS = ("red", "blue", "green", "yellow", "purple", "orange", "pink", "teal")
@@ -257,10 +256,6 @@ def sample_params(rng: np.random.Generator, level: int, size: tuple[int, int], i
 def stat(params: Params) -> float:
     """Difficulty statistic: the answer's margin over the runner-up (share of the area)."""
     return params.knobs["margin"]
-
-
-def controls(params: Params) -> str:
-    return "none"
 
 
 def border_px(side: int) -> int:

@@ -17,7 +17,6 @@ DESCRIPTION = "click the card at the bottom (top, second from top / bottom, topm
 COVERS = ("NextGenCAPTCHAs:Backmost_Layer",)
 GEOMETRIC_AUGMENT = False      # the accept box lies inside the answer's visible part; a warp would re-measure
                                # it as that part's bounding box, which takes in the cards above it
-SUPPORTS_INFEASIBLE = False
 ANSWERS = ("click",)            # synth.labels.reward step types of its tasks
 STAT, STAT_DIRECTION = "number of cards in the pile", +1
 CARD_COLOURS = ("red", "blue", "green", "yellow", "purple", "orange", "pink", "teal", "brown", "grey")
@@ -181,10 +180,6 @@ def sample_params(rng: np.random.Generator, level: int, size: tuple[int, int], i
 def stat(params: Params) -> float:
     """Difficulty statistic: the number of cards."""
     return float(len(params.cards))
-
-
-def controls(params: Params) -> str:
-    return "none"
 
 
 def render(params: Params) -> Puzzle:

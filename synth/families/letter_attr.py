@@ -18,7 +18,6 @@ from synth.families.kit import draw, glyphs
 NAME = "letter_attr"
 DESCRIPTION = "click every letter that is mirrored, upside down or turned on its side (or every vowel)"
 GEOMETRIC_AUGMENT = False      # a warp tilts letters; whether one is turned is the answer
-SUPPORTS_INFEASIBLE = False
 ANSWERS = ("click",)            # synth.labels.reward step types of its tasks
 STAT, STAT_DIRECTION = "number of letters shown", +1
 COVERS = ("OpenCaptchaWorld:Mirror", "NextGenCAPTCHAs:letter_attributes", "VenusBench-CAPTCHA:text_click")
@@ -174,7 +173,8 @@ def _rivals(task: str, font: int, mine: bool) -> np.ndarray:
 def clear(task: str, font: int, ch: str, transform: str) -> bool:
     """Whether a letter under a transform reads unambiguously for the task (on its clean drawing)."""
     own, other, self_ = ambiguity(task, font, template(font, ch, transform), ch, transform)
-    return own >= MATCH_MIN and other <= SAME_MAX - 0.04 and self_ <= SELF_MAX - 0.04 and not lookalike(task, ch, transform)
+    return (own >= MATCH_MIN and other <= SAME_MAX - 0.04 and self_ <= SELF_MAX - 0.04
+            and not lookalike(task, ch, transform))
 
 
 def lookalike(task: str, ch: str, transform: str) -> bool:
@@ -262,10 +262,6 @@ def sample_params(rng: np.random.Generator, level: int, size: tuple[int, int], i
 def stat(params: Params) -> float:
     """Difficulty statistic: the number of letters shown."""
     return float(len(params.items))
-
-
-def controls(params: Params) -> str:
-    return "none"
 
 
 # ---------------------------------------------------------------- drawing
@@ -356,7 +352,8 @@ def solve(params: Params, puzzle: Puzzle) -> Task:
 def instruction(params: Params, lang: str) -> str:
     zh = lang == "zh"
     if params.task == "mirror":
-        return "请点击所有左右镜像（左右翻转）的字母" if zh else "Click every letter that is mirrored (flipped left to right)."
+        return "请点击所有左右镜像（左右翻转）的字母" if zh else \
+            "Click every letter that is mirrored (flipped left to right)."
     if params.task == "upside_down":
         return "请点击所有上下颠倒的字母" if zh else "Click every letter that is upside down."
     if params.task == "sideways":

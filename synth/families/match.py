@@ -14,8 +14,6 @@ from synth.families.kit import draw
 
 NAME = "match"
 DESCRIPTION = "click every tile whose shape is the reference shape rotated; mirror images and other shapes are wrong"
-GEOMETRIC_AUGMENT = True
-SUPPORTS_INFEASIBLE = False
 ANSWERS = ("click",)            # synth.labels.reward step types of its tasks
 COVERS = ("OpenCaptchaWorld:Object_Match", "Spatial-CAPTCHA-Bench:mental_rotation")
 STAT, STAT_DIRECTION = "share of the wrong tiles that are mirror images", +1
@@ -217,32 +215,9 @@ def stat(params: Params) -> float:
     return params.knobs["mirror_share"]
 
 
-def controls(params: Params) -> str:
-    return "none"
-
-
 # ---------------------------------------------------------------- drawing
 
-def _round_rect(img: np.ndarray, box, rgb, radius: int, border=None) -> None:
-    x0, y0, x1, y1 = box
-    r = max(1, min(radius, (x1 - x0) // 2, (y1 - y0) // 2))
-    col = tuple(int(v) for v in rgb)
-    cv2.rectangle(img, (x0 + r, y0), (x1 - 1 - r, y1 - 1), col, -1)
-    cv2.rectangle(img, (x0, y0 + r), (x1 - 1, y1 - 1 - r), col, -1)
-    for cx, cy in ((x0 + r, y0 + r), (x1 - 1 - r, y0 + r), (x0 + r, y1 - 1 - r), (x1 - 1 - r, y1 - 1 - r)):
-        cv2.circle(img, (cx, cy), r, col, -1)
-    if border is not None:
-        b = tuple(int(v) for v in border)
-        cv2.line(img, (x0 + r, y0), (x1 - 1 - r, y0), b, 1)
-        cv2.line(img, (x0 + r, y1 - 1), (x1 - 1 - r, y1 - 1), b, 1)
-        cv2.line(img, (x0, y0 + r), (x0, y1 - 1 - r), b, 1)
-        cv2.line(img, (x1 - 1, y0 + r), (x1 - 1, y1 - 1 - r), b, 1)
-        for (cx, cy), a in zip(((x0 + r, y0 + r), (x1 - 1 - r, y0 + r), (x1 - 1 - r, y1 - 1 - r), (x0 + r, y1 - 1 - r)),
-                               (180, 270, 0, 90)):
-            cv2.ellipse(img, (cx, cy), (r, r), 0, a, a + 90, b, 1)
-
-
-def _cell_px(cells: tuple, box, fill: float) -> int:
+def cell_px(cells: tuple, box, fill: float) -> int:
     """Cell size so that the shape turned any way fits in `fill` of the box's shorter side."""
     c = np.array(cells, np.float64) + 0.5
     cw, ch = c.max(0) + 0.5
@@ -261,20 +236,20 @@ def render(params: Params) -> Puzzle:
     ref_id = n + 1
     ref_box = geo["reference"]
     # the reference panel: white card with a blue frame
-    _round_rect(canvas.rgb, ref_box, (250, 250, 252), radius)
+    draw.round_rect(canvas.rgb, ref_box, (250, 250, 252), radius)
     x0, y0, x1, y1 = ref_box
     cv2.rectangle(canvas.rgb, (x0 + 2, y0 + 2), (x1 - 3, y1 - 3), (60, 130, 230), max(2, round(min(w, h) / 160)))
-    ref_cell = _cell_px(params.reference, ref_box, 0.82)
+    ref_cell = cell_px(params.reference, ref_box, 0.82)
     spr = shape_sprite(params.reference, ref_cell, params.ref_rgb, False, 0.0)
     canvas.paste(spr, (x0 + x1 - spr.shape[1]) // 2, (y0 + y1 - spr.shape[0]) // 2, ref_id)
     canvas.instances[y0:y1, x0:x1] = ref_id
     canvas.full_area[ref_id] = (x1 - x0) * (y1 - y0)
     meta[ref_id] = {"role": "reference", "label": "reference shape", "kind": ""}
     smallest = min(geo["tiles"], key=lambda b: min(b[2] - b[0], b[3] - b[1]))
-    cell = min(_cell_px(t[1], smallest, 0.84 / t[4]) for t in params.tiles)
+    cell = min(cell_px(t[1], smallest, 0.84 / t[4]) for t in params.tiles)
     for i, ((role, cells, mirrored, angle, scale, rgb, tile_rgb), box) in enumerate(zip(params.tiles, geo["tiles"]),
                                                                                      start=1):
-        _round_rect(canvas.rgb, box, tile_rgb, radius, border=(190, 194, 200))
+        draw.round_rect(canvas.rgb, box, tile_rgb, radius, border=(190, 194, 200))
         bx0, by0, bx1, by1 = box
         c = max(4, round(cell * scale))
         spr = shape_sprite(cells, c, rgb, mirrored, angle)
@@ -367,7 +342,8 @@ def pack(masks: np.ndarray) -> np.ndarray:
 def best_iou(stack: np.ndarray, masks: np.ndarray) -> np.ndarray:
     """(len(masks), 2): best IoU of each packed mask with the turned reference and with the turned mirror image."""
     inter = np.bitwise_count(masks[:, None, :] & stack[None, :, :]).sum(2, dtype=np.int32)
-    union = np.bitwise_count(masks).sum(1, dtype=np.int32)[:, None] + np.bitwise_count(stack).sum(1, dtype=np.int32)[None, :] - inter
+    union = (np.bitwise_count(masks).sum(1, dtype=np.int32)[:, None]
+             + np.bitwise_count(stack).sum(1, dtype=np.int32)[None, :] - inter)
     iou = inter / np.maximum(union, 1)
     half = stack.shape[0] // 2
     return np.stack([iou[:, :half].max(1), iou[:, half:].max(1)], axis=1)

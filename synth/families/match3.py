@@ -11,9 +11,9 @@ from synth.core.levels import LevelTable, draw_knob
 from synth.families.base import Puzzle, Task
 from synth.families.counting import pick_kinds
 from synth.families.kit import draw
+from synth.families.kit.cards import UNIT, card_alpha, icon_sprite, over
 from synth.families.kit.icon_match import MIN_MARGIN, best_kinds, look_alike, read_icons
 from synth.families.kit.kinds import kind_by_key
-from synth.families.swap import UNIT, card_alpha, icon_sprite, over
 
 NAME = "match3"
 DESCRIPTION = ("swap two neighbouring tiles to line up three alike: drag the tile that completes the line onto "
@@ -21,7 +21,6 @@ DESCRIPTION = ("swap two neighbouring tiles to line up three alike: drag the til
 COVERS = ("GeeTest:match",)
 ANSWERS = ("drag",)             # synth.labels.reward step types of its tasks
 GEOMETRIC_AUGMENT = False       # the drop point is judged by an exact displacement
-SUPPORTS_INFEASIBLE = False
 STAT, STAT_DIRECTION = "number of tiles on the board", +1
 RUN = 3
 TOLERANCE = 0.4                 # accepted drop error, share of the tile pitch
@@ -176,10 +175,6 @@ def stat(params: Params) -> float:
     return float(params.grid ** 2)
 
 
-def controls(params: Params) -> str:
-    return "none"
-
-
 # ---------------------------------------------------------------- drawing
 
 def layout(size: tuple[int, int], n: int) -> tuple[list[tuple[int, int, int, int]], int, int]:
@@ -229,7 +224,7 @@ def render(params: Params) -> Puzzle:
     icons = np.zeros((h, w, 3), np.uint8)
     cover = np.zeros((h, w), np.float32)
     drawn = {}
-    for i, (x0, y0, x1, y1) in enumerate(boxes):
+    for i, (x0, y0, *_) in enumerate(boxes):
         key = params.board[i]
         if key not in drawn:
             spr, o = icon_sprite(key, t, params.icon, 0.0)

@@ -17,8 +17,6 @@ from synth.families.kit import draw, geom
 NAME = "mirror"
 DESCRIPTION = "click the tile showing the reference reflected in the dashed line; turned copies and others are wrong"
 COVERS = ("VenusBench-CAPTCHA:visual_reasoning",)
-GEOMETRIC_AUGMENT = True
-SUPPORTS_INFEASIBLE = False
 ANSWERS = ("click",)            # synth.labels.reward step types of its tasks
 STAT, STAT_DIRECTION = "share of the wrong tiles drawn from the reference itself (turned, unchanged, ...)", +1
 SAME, DIFFERENT = 0.88, 0.82     # soft IoU of normalised silhouettes: the same shape / not the same shape
@@ -152,25 +150,6 @@ def layout(size: tuple[int, int], n: int, cols: int, axis: str) -> dict:
     return {"panel": panel, "reference": ref, "ask": ask, "line": line, "tiles": tiles}
 
 
-def _round_rect(img: np.ndarray, box, rgb, radius: int, border=None) -> None:
-    """A filled rounded rectangle drawn with OpenCV primitives, with a 1 px border."""
-    x0, y0, x1, y1 = box
-    r = max(1, min(radius, (x1 - x0) // 2, (y1 - y0) // 2))
-    col = tuple(int(v) for v in rgb)
-    cv2.rectangle(img, (x0 + r, y0), (x1 - 1 - r, y1 - 1), col, -1)
-    cv2.rectangle(img, (x0, y0 + r), (x1 - 1, y1 - 1 - r), col, -1)
-    corners = ((x0 + r, y0 + r), (x1 - 1 - r, y0 + r), (x1 - 1 - r, y1 - 1 - r), (x0 + r, y1 - 1 - r))
-    for c in corners:
-        cv2.circle(img, c, r, col, -1)
-    if border is not None:
-        b = tuple(int(v) for v in border)
-        for p, q in (((x0 + r, y0), (x1 - 1 - r, y0)), ((x0 + r, y1 - 1), (x1 - 1 - r, y1 - 1)),
-                     ((x0, y0 + r), (x0, y1 - 1 - r)), ((x1 - 1, y0 + r), (x1 - 1, y1 - 1 - r))):
-            cv2.line(img, p, q, b, 1)
-        for c, a in zip(corners, (180, 270, 0, 90)):
-            cv2.ellipse(img, c, (r, r), 0, a, a + 90, b, 1)
-
-
 # ---------------------------------------------------------------- sampling
 
 def silhouette(rgb: np.ndarray, box) -> np.ndarray:
@@ -293,10 +272,6 @@ def stat(params: Params) -> float:
     return params.knobs["alike_share"]
 
 
-def controls(params: Params) -> str:
-    return "none"
-
-
 def render(params: Params) -> Puzzle:
     w, h = params.size
     n = len(params.tiles)
@@ -306,7 +281,7 @@ def render(params: Params) -> Puzzle:
     meta = {}
     # the reference panel: the drawing, the dashed mirror line and a question mark where the reflection goes
     panel = geo["panel"]
-    _round_rect(canvas.rgb, panel, (250, 250, 252), radius, border=(60, 130, 230))
+    draw.round_rect(canvas.rgb, panel, (250, 250, 252), radius, border=(60, 130, 230))
     smallest = min(min(b[2] - b[0], b[3] - b[1]) for b in geo["tiles"])
     base = round(smallest * 0.72 / (np.sqrt(2) * 1.15))       # a turned drawing fits at any angle and size
     rx0, ry0, rx1, ry1 = geo["reference"]
@@ -329,7 +304,7 @@ def render(params: Params) -> Puzzle:
     canvas.full_area[ref_id] = (px1 - px0) * (py1 - py0)
     meta[ref_id] = {"role": "reference", "label": "reference", "kind": params.target}
     for i, ((role, what, kind, angle, scale, tile_rgb), box) in enumerate(zip(params.tiles, geo["tiles"]), start=1):
-        _round_rect(canvas.rgb, box, tile_rgb, radius, border=(190, 194, 200))
+        draw.round_rect(canvas.rgb, box, tile_rgb, radius, border=(190, 194, 200))
         bx0, by0, bx1, by1 = box
         spr = shown(what, max(8, round(base * scale)), params.ink, kind, params.axis, angle)
         canvas.paste(spr, (bx0 + bx1 - spr.shape[1]) // 2, (by0 + by1 - spr.shape[0]) // 2, i)

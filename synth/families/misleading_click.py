@@ -13,10 +13,9 @@ from synth.families.base import Puzzle, Task
 from synth.families.kit import draw, geom
 
 NAME = "misleading_click"
-DESCRIPTION = "ignore the big decoy: click the button not saying X, the word naming no colour, the shape no arrow points to"
+DESCRIPTION = ("ignore the big decoy: click the button not saying X, the word naming no colour, the shape no arrow "
+               "points to")
 COVERS = ("OpenCaptchaWorld:Misleading_Click", "VenusBench-CAPTCHA:visual_reasoning")
-GEOMETRIC_AUGMENT = True
-SUPPORTS_INFEASIBLE = False
 ANSWERS = ("click",)            # synth.labels.reward step types of its tasks
 STAT, STAT_DIRECTION = "number of items shown", +1
 MODES = ("button", "word", "arrow")
@@ -81,29 +80,11 @@ class Params:
     knobs: dict
 
 
-# ---------------------------------------------------------------- geometry
-
-def arrow_outline(tail, tip, width: float) -> np.ndarray:
-    """A block arrow from `tail` to `tip` (head about 2.4 widths long and wide), (7, 2)."""
-    tail, tip = np.float64(tail), np.float64(tip)
-    d = tip - tail
-    length = float(np.hypot(*d))
-    u = d / max(length, 1e-9)
-    n = np.array([-u[1], u[0]])
-    head = min(2.4 * width, 0.5 * length)
-    base = tip - u * head
-    hw, sw = 1.2 * width, width / 2
-    return np.array([tail + n * sw, base + n * sw, base + n * hw, tip, base - n * hw, base - n * sw, tail - n * sw])
-
+# ---------------------------------------------------------------- placement
 
 def _free(box, taken, gap) -> bool:
     x0, y0, x1, y1 = box
     return all(x1 + gap <= a or c + gap <= x0 or y1 + gap <= b or d + gap <= y0 for a, b, c, d in taken)
-
-
-def _seg_box(tail, tip, width) -> tuple[float, float, float, float]:
-    pts = arrow_outline(tail, tip, width)
-    return (*(float(v) for v in pts.min(0)), *(float(v) for v in pts.max(0)))
 
 
 # ---------------------------------------------------------------- sampling
@@ -114,7 +95,7 @@ def _buttons(rng, knobs, size, script, level):
     side = min(w, h)
     n, k = knobs["items"], knobs["targets"]
     say = SAY[script][int(rng.integers(len(SAY[script])))]
-    others = [o for o in OTHER[script]]
+    others = list(OTHER[script])
     labels = []
     for _ in range(k):
         if rng.random() < knobs["alike"] and ALIKE[say] not in labels:
@@ -220,7 +201,7 @@ def _words(rng, knobs, size, script, level):
         tip = (edge + sgn * 0.02 * w, cy)
         tail = (tip[0] + sgn * alen, cy)
         arrows.append((*tail, *tip, width, 0, True))
-        taken.append(tuple(round(v) for v in _seg_box(tail, tip, width)))
+        taken.append(tuple(round(v) for v in geom.arrow_box(tail, tip, width)))
     words = plain + cwords[1:]
     roles = ["target"] * k + ["distractor"] * (n - 1 - k)
     order = rng.permutation(len(words))
@@ -248,7 +229,7 @@ def _pointer(rng, centre, radius, far, side, taken_boxes, w, h):
         u = np.array([np.cos(a), np.sin(a)])
         tip = np.float64(centre) + u * (radius + far)
         tail = tip + u * length
-        box = _seg_box(tail, tip, width)
+        box = geom.arrow_box(tail, tip, width)
         if box[0] < 3 or box[1] < 3 or box[2] > w - 3 or box[3] > h - 3:
             continue
         if _free(box, taken_boxes, 3):
@@ -271,7 +252,7 @@ def _shapes(rng, knobs, size, script, level):
     roles = ["distractor"] + ["target"] * k + ["distractor"] * (n - 1 - k)
     # room for the arrows round every shape: place discs of radius + arrow reach
     reach = far + side * 0.11 + 4
-    for attempt in range(3):
+    for _attempt in range(3):
         placed = []
         for r, role in zip(radii, roles):
             rr = r + (reach if role != "target" else 6)
@@ -326,10 +307,6 @@ def sample_params(rng: np.random.Generator, level: int, size: tuple[int, int], i
 def stat(params: Params) -> float:
     """Difficulty statistic: the number of items shown (the decoy included)."""
     return float(len(params.items))
-
-
-def controls(params: Params) -> str:
-    return "none"
 
 
 # ---------------------------------------------------------------- drawing
@@ -388,7 +365,7 @@ def render(params: Params) -> Puzzle:
         label = "decoy" if decoy else text
         meta[i] = {"role": role, "label": label, "kind": text}
     for j, (tx, ty, hx, hy, width, _, lure) in enumerate(params.arrows, start=n + 1):
-        pts = arrow_outline((tx, ty), (hx, hy), width)
+        pts = geom.arrow_outline((tx, ty), (hx, hy), width)
         x0, y0 = np.floor(pts.min(0)).astype(int) - 2
         x1, y1 = np.ceil(pts.max(0)).astype(int) + 2
         spr = np.zeros((y1 - y0, x1 - x0, 4), np.uint8)

@@ -14,8 +14,6 @@ from synth.families.kit.placement import place
 
 NAME = "occlusion"
 DESCRIPTION = "objects partly hidden behind cards; count one kind including hidden ones, or click every covered one"
-GEOMETRIC_AUGMENT = True
-SUPPORTS_INFEASIBLE = False
 ANSWERS = ("click", "type")     # synth.labels.reward step types of its tasks
 COVERS = ("VenusBench-CAPTCHA:visual_reasoning",)
 STAT, STAT_DIRECTION = "hidden share of a covered object's box", +1

@@ -9,12 +9,10 @@ from synth.core.errors import Reject
 from synth.core.levels import LevelTable, draw_knob
 from synth.families.base import Puzzle, Task
 from synth.families.kit import draw
-from synth.families.order import free_spots
+from synth.families.kit.placement import free_spots
 
 NAME = "odd"
 DESCRIPTION = "click the one shape that differs from the rest in sides, colour, size or direction"
-GEOMETRIC_AUGMENT = True
-SUPPORTS_INFEASIBLE = False
 ANSWERS = ("click",)            # synth.labels.reward step types of its tasks
 COVERS = ("OpenCaptchaWorld:Unusual_Detection", "hCaptcha:odd_one_out")
 STAT, STAT_DIRECTION = "number of shapes shown", +1
@@ -115,11 +113,60 @@ def hsv_rgb(h: float, s: float, v: float) -> tuple[int, int, int]:
 
 # ---------------------------------------------------------------- sampling
 
+def _odd_one(rng: np.random.Generator, prop: str, c: float, base_sides: int, base_hue: float, base_area: float
+             ) -> tuple[tuple[int, int], float, float, str | None, str]:
+    """How the odd one differs, more the higher the contrast `c`: ((the others' sides, its sides), its hue,
+    its area, its direction) and the target the instruction names."""
+    odd_sides, odd_hue, odd_area, odd_dir = base_sides, base_hue, base_area, None
+    if prop == "sides":
+        # far pairs when the contrast is high (3 vs 6, circle vs square ...), neighbours when it is low
+        pairs = [(a, b) for a in (3, 4, 5, 6, 0) for b in (3, 4, 5, 6, 0) if a != b]
+
+        def gap(a, b):
+            return 3 if 0 in (a, b) else abs(a - b)
+        want = 1 if c < 0.35 else (2 if c < 0.75 else 3)
+        pairs = [p for p in pairs if gap(*p) == want] or [p for p in pairs if gap(*p) >= 2]
+        base_sides, odd_sides = pairs[int(rng.integers(len(pairs)))]
+        return (base_sides, odd_sides), odd_hue, odd_area, odd_dir, KINDS[odd_sides]
+    if prop == "colour":
+        odd_hue = base_hue + (20 + 100 * c) * (1 if rng.random() < 0.5 else -1)
+        return (base_sides, odd_sides), odd_hue, odd_area, odd_dir, "colour"
+    if prop == "size":
+        ratio = 1.35 + 0.85 * c
+        bigger = rng.random() < 0.5
+        odd_area = base_area * ratio if bigger else base_area / ratio
+        return (base_sides, odd_sides), odd_hue, odd_area, odd_dir, "biggest" if bigger else "smallest"
+    odd_dir = list(DIRECTIONS)[int(rng.integers(4))]
+    return (base_sides, odd_sides), odd_hue, odd_area, odd_dir, odd_dir
+
+
+def _spots(rng: np.random.Generator, shapes: list[list], size: tuple[int, int]) -> list[tuple[int, int]]:
+    """Top-left corners for the shapes, none closer than GAP; where there is no room, every shape shrinks
+    alike (ratios kept, in `shapes` itself) and the placing starts again."""
+    w, h = size
+    n = len(shapes)
+    for attempt in range(4):
+        boxes = [extent(s[1], s[2]) for s in shapes]
+        big_first = sorted(range(n), key=lambda i: -boxes[i])      # the large ones are the hard ones to fit
+        try:
+            placed = free_spots(rng, w, h, [boxes[i] for i in big_first], round(GAP * min(w, h) / 320) + 2,
+                                f"{NAME}.no_room")
+            break
+        except Reject:
+            if attempt == 3:
+                raise
+            for s in shapes:
+                s[2] *= 0.8
+    spots = [None] * n
+    for i, spot in zip(big_first, placed):
+        spots[i] = spot
+    return spots
+
+
 def sample_params(rng: np.random.Generator, level: int, size: tuple[int, int], infeasible: bool = False,
                   prop: str | None = None) -> Params:
     row = TABLE.row(level)
-    w, h = size
-    side = min(w, h)
+    side = min(size)
     knobs = {
         "count": draw_knob(rng, row["count_range"], integer=True),
         "named": draw_knob(rng, row["named_range"]),
@@ -144,28 +191,8 @@ def sample_params(rng: np.random.Generator, level: int, size: tuple[int, int], i
     base_sides = [3, 4, 5, 6, 0][int(rng.integers(5))]
     base_hue = float(rng.uniform(0, 360))
     sat, val = float(rng.uniform(0.65, 0.9)), float(rng.uniform(0.7, 0.9))
-    target = ""
-    odd_sides, odd_hue, odd_area, odd_dir = base_sides, base_hue, base_area, None
-    if prop == "sides":
-        # far pairs when the contrast is high (3 vs 6, circle vs square ...), neighbours when it is low
-        pairs = [(a, b) for a in (3, 4, 5, 6, 0) for b in (3, 4, 5, 6, 0) if a != b]
-        gap = lambda a, b: 3 if 0 in (a, b) else abs(a - b)
-        want = 1 if c < 0.35 else (2 if c < 0.75 else 3)
-        pairs = [p for p in pairs if gap(*p) == want] or [p for p in pairs if gap(*p) >= 2]
-        base_sides, odd_sides = pairs[int(rng.integers(len(pairs)))]
-        target = KINDS[odd_sides]
-    elif prop == "colour":
-        dh = 20 + 100 * c
-        odd_hue = base_hue + dh * (1 if rng.random() < 0.5 else -1)
-        target = "colour"
-    elif prop == "size":
-        ratio = 1.35 + 0.85 * c
-        bigger = rng.random() < 0.5
-        odd_area = base_area * ratio if bigger else base_area / ratio
-        target = "biggest" if bigger else "smallest"
-    else:
-        odd_dir = list(DIRECTIONS)[int(rng.integers(4))]
-        target = odd_dir
+    sides_pair, odd_hue, odd_area, odd_dir, target = _odd_one(rng, prop, c, base_sides, base_hue, base_area)
+    base_sides, odd_sides = sides_pair
     if prop == "direction":
         rest = [d for d in DIRECTIONS if d != odd_dir]
         common = rest[int(rng.integers(len(rest)))]
@@ -196,21 +223,7 @@ def sample_params(rng: np.random.Generator, level: int, size: tuple[int, int], i
         # the named kind appears once: the others are all one other kind, varied in colour / size only
         for s in shapes[1:]:
             s[1] = base_sides
-    for attempt in range(4):        # no room: shrink every shape alike (ratios kept) and try again
-        boxes = [extent(s[1], s[2]) for s in shapes]
-        big_first = sorted(range(n), key=lambda i: -boxes[i])      # the large ones are the hard ones to fit
-        try:
-            placed = free_spots(rng, w, h, [boxes[i] for i in big_first], round(GAP * side / 320) + 2,
-                                f"{NAME}.no_room")
-            break
-        except Reject:
-            if attempt == 3:
-                raise
-            for s in shapes:
-                s[2] *= 0.8
-    spots = [None] * n
-    for i, spot in zip(big_first, placed):
-        spots[i] = spot
+    spots = _spots(rng, shapes, size)
     order = rng.permutation(n)
     shapes = [tuple(shapes[i]) + spots[i] for i in order]
     knobs["varying"] = float(len(varying))
@@ -221,10 +234,6 @@ def sample_params(rng: np.random.Generator, level: int, size: tuple[int, int], i
 def stat(params: Params) -> float:
     """Difficulty statistic: the number of shapes shown."""
     return float(len(params.shapes))
-
-
-def controls(params: Params) -> str:
-    return "none"
 
 
 def render(params: Params) -> Puzzle:
@@ -311,7 +320,8 @@ def solve(params: Params, puzzle: Puzzle) -> Task:
         if cls[i] != (3 if drawn == -1 else drawn):
             raise Reject(f"{NAME}.vertex_count_mismatch")
     lab = {i: m[i]["lab"] for i in ids}
-    de = lambda a, b: float(np.linalg.norm(lab[a] - lab[b]))
+    def de(a, b):
+        return float(np.linalg.norm(lab[a] - lab[b]))
     area = {i: m[i]["area"] for i in ids}
 
     def single_outlier(values: dict, differs) -> int:
@@ -365,7 +375,7 @@ def solve(params: Params, puzzle: Puzzle) -> Task:
                 raise Reject(f"{NAME}.others_disagree")
         checks["odd_direction"] = dirs[odd]
     if not params.named:      # "the one that is different": nothing else may differ
-        rest = [i for i in ids]
+        rest = list(ids)
         if prop != "sides" and len({cls[i] for i in ids}) != 1:
             raise Reject(f"{NAME}.second_difference")
         if prop != "colour" and max(de(a, b) for a in rest for b in rest) > SAME_DELTA_E:

@@ -14,8 +14,6 @@ from synth.families.kit import draw, ui
 
 NAME = "oneclick"
 DESCRIPTION = "tick the \"I'm not a robot\" checkbox (or press the one-tap verify button) among look-alike controls"
-GEOMETRIC_AUGMENT = True
-SUPPORTS_INFEASIBLE = False
 ANSWERS = ("click",)            # synth.labels.reward step types of its tasks
 STAT, STAT_DIRECTION = "clickable look-alikes shown", +1
 COVERS = ("VenusBench-CAPTCHA:oneclick_login", "reCAPTCHA:checkbox", "hCaptcha:checkbox", "GeeTest:one_tap",
@@ -25,13 +23,16 @@ DECOY, FIELD = 10, 30
 MIN_BOX_CONTRAST = 60.0        # RGB distance between a checkbox's outline and the box it sits in
 MIN_BUTTON_CONTRAST = 40.0     # ... between a button and the page
 MIN_GAP = 3                    # px between clickable things
-CHECK = {"en": ("I'm not a robot", "I am human", "Verify you are human"), "zh": ("我不是机器人", "我是真人", "确认您是真人")}
+CHECK = {"en": ("I'm not a robot", "I am human", "Verify you are human"),
+         "zh": ("我不是机器人", "我是真人", "确认您是真人")}
 BUTTON = {"en": ("Click to verify", "Tap to verify", "Verify"), "zh": ("点击验证", "点击按钮进行验证", "一键验证")}
-OTHER_CHECK = {"en": ("Remember me", "Keep me signed in", "Subscribe to news"), "zh": ("记住我", "保持登录", "订阅资讯")}
+OTHER_CHECK = {"en": ("Remember me", "Keep me signed in", "Subscribe to news"),
+               "zh": ("记住我", "保持登录", "订阅资讯")}
 TITLE = {"en": ("Sign in", "Create account", "Log in to continue"), "zh": ("登录", "注册账号", "登录后继续")}
 FIELDS = {"en": ("Email", "Password"), "zh": ("邮箱", "密码")}
 SUBMIT = {"en": ("Sign in", "Continue", "Submit"), "zh": ("登录", "继续", "提交")}
-LINKS = {"en": ("Privacy", "Terms", "Help", "Forgot password?", "中文"), "zh": ("隐私", "条款", "帮助", "忘记密码？", "English")}
+LINKS = {"en": ("Privacy", "Terms", "Help", "Forgot password?", "中文"),
+         "zh": ("隐私", "条款", "帮助", "忘记密码？", "English")}
 ACCENTS = ((26, 115, 232), (0, 150, 136), (230, 81, 0), (94, 53, 177), (46, 125, 50), (216, 27, 96))
 DECOY_KINDS = ("submit", "link", "checkbox", "language", "link2")
 
@@ -70,7 +71,8 @@ def sample_params(rng: np.random.Generator, level: int, size: tuple[int, int], i
     knobs = {k[:-6]: draw_knob(rng, row[k], integer=k == "decoys_range") for k in row}
     drawn = ("en", "zh")[int(rng.integers(2))]
     lang = lang or drawn          # the page's language when the pipeline gives it
-    pick = lambda options: options[int(rng.integers(len(options)))]
+    def pick(options):
+        return options[int(rng.integers(len(options)))]
     mode = "button" if rng.random() < knobs["button"] else "checkbox"
     target = pick(BUTTON[lang] if mode == "button" else CHECK[lang])
     kinds = [DECOY_KINDS[int(i)] for i in rng.permutation(len(DECOY_KINDS))][:knobs["decoys"]]
@@ -99,10 +101,6 @@ def sample_params(rng: np.random.Generator, level: int, size: tuple[int, int], i
 def stat(params: Params) -> float:
     """Difficulty statistic: the number of clickable look-alikes."""
     return params.knobs["look_alikes"]
-
-
-def controls(params: Params) -> str:
-    return "none"
 
 
 # ---------------------------------------------------------------- drawing

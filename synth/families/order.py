@@ -9,15 +9,14 @@ from PIL import Image, ImageDraw, ImageFont
 from synth.core.errors import Reject
 from synth.core.levels import LevelTable, draw_knob
 from synth.families.base import Puzzle, Task
-from synth.families.kit import draw, glyphs, grammar
+from synth.families.kit import draw, glyphs, grammar, placement
 from synth.families.kit.kinds import emoji_kinds, kind_by_key
 
 NAME = "order"
 DESCRIPTION = "click the listed icons or characters in the listed order, among unlisted distractors"
-GEOMETRIC_AUGMENT = True
-SUPPORTS_INFEASIBLE = False
 ANSWERS = ("click",)            # synth.labels.reward step types of its tasks
-COVERS = ("VenusBench-CAPTCHA:text_click", "VenusBench-CAPTCHA:icon_click", "OpenCaptchaWorld:Click_Order", "GeeTest:icon_click", "NetEase-Yidun:word_click")
+COVERS = ("VenusBench-CAPTCHA:text_click", "VenusBench-CAPTCHA:icon_click", "OpenCaptchaWorld:Click_Order",
+          "GeeTest:icon_click", "NetEase-Yidun:word_click")
 STAT, STAT_DIRECTION = "object size (share of the puzzle side)", -1
 GAP = 4                 # px at 320: smallest gap allowed between the boxes of two objects
 MIN_CONTRAST = 45.0     # smallest RGB distance between a character and the ground around it
@@ -25,10 +24,6 @@ MIN_PIXELS = 60         # px at 320: smallest object mask
 
 LATIN = "AEFHJKPRTXY347"          # no 0/O/Q/D, 1/I/L, 5/S, 2/Z, 8/B, 6/9/G, C, M/W, N, U/V
 HANZI = "木火水山月田口心手马鸟鱼雨风云花草门车书米羊牛耳目竹虫石龙刀"
-# pairs a reader can mix up (or that turn into each other under a tilt); never shown together
-CONFUSABLE = ["0OQD", "1IlL7", "5S", "2Z", "8B", "69G", "MW", "NZ", "UV", "EF", "PR", "KX", "木米本末未", "日目田曰",
-              "土士工", "人入八", "大太犬天", "己已巳", "刀力", "口日", "牛午"]
-CONFUSABLE_PAIRS = frozenset((a, b) for g in CONFUSABLE for a in g for b in g)
 
 TABLE = LevelTable(NAME, knobs={
     "count_range": "number of objects to click, in order",
@@ -68,27 +63,6 @@ class Params:
     knobs: dict
 
 
-def confusable(a: str, b: str) -> bool:
-    """Whether two characters belong to one confusable group (or are equal)."""
-    return a == b or (a, b) in CONFUSABLE_PAIRS
-
-
-def free_spots(rng: np.random.Generator, w: int, h: int, sides: list[int], gap: int, reason: str,
-               tries: int = 400) -> list[tuple[int, int]]:
-    """Top-left corners of squares of `sides` inside (w, h), every pair at least `gap` apart."""
-    placed: list[tuple[int, int, int]] = []
-    for s in sides:
-        for _ in range(tries):
-            x, y = int(rng.integers(3, w - s - 2)), int(rng.integers(3, h - s - 2))
-            if all(x + s + gap <= px or px + ps + gap <= x or y + s + gap <= py or py + ps + gap <= y
-                   for px, py, ps in placed):
-                placed.append((x, y, s))
-                break
-        else:
-            raise Reject(reason)
-    return [(x, y) for x, y, _ in placed]
-
-
 def glyph_colour(rng: np.random.Generator) -> tuple[int, int, int]:
     """A saturated, not too light colour for a character."""
     hsv = np.uint8([[[int(rng.integers(0, 180)), int(rng.integers(170, 256)), int(rng.integers(120, 210))]]])
@@ -110,7 +84,7 @@ def sample_params(rng: np.random.Generator, level: int, size: tuple[int, int], i
     mode = mode or ("icon", "icon", "latin", "hanzi")[int(rng.integers(4))]
     n, m = knobs["count"], knobs["distractors"]
     if mode == "icon":
-        pool = [k for k in emoji_kinds()]
+        pool = list(emoji_kinds())
         picked = [pool[i] for i in rng.choice(len(pool), n, replace=False)]
         names = [k.key for k in picked]
         cats = {k.category for k in picked}
@@ -123,7 +97,7 @@ def sample_params(rng: np.random.Generator, level: int, size: tuple[int, int], i
         chars = LATIN if mode == "latin" else HANZI
         names = []
         for _ in range(n + m):
-            ok = [c for c in chars if not any(confusable(c, d) for d in names)]
+            ok = [c for c in chars if not any(glyphs.confusable(c, d) for d in names)]
             names.append(ok[int(rng.integers(len(ok)))])
     tilt = row["tilt_range"][1]
     sizes = [max(18, round(side * draw_knob(rng, row["size_range"]))) for _ in names]
@@ -133,7 +107,7 @@ def sample_params(rng: np.random.Generator, level: int, size: tuple[int, int], i
     for attempt in range(4):        # no room: shrink everything a little and try again
         boxes = [draw.rotated_side(box_side(mode, s), t) for s, t in zip(sizes, tilts)]
         try:
-            spots = free_spots(rng, w, h, boxes, round(GAP * side / 320) + 2, f"{NAME}.no_room")
+            spots = placement.free_spots(rng, w, h, boxes, round(GAP * side / 320) + 2, f"{NAME}.no_room")
             break
         except Reject:
             if attempt == 3:
@@ -155,7 +129,8 @@ def sample_params(rng: np.random.Generator, level: int, size: tuple[int, int], i
     lines, line_rgb = [], []
     for _ in range(knobs["lines"]):
         pts = [(int(rng.integers(-w // 8, w + w // 8)), int(rng.integers(0, h))) for _ in range(4)]
-        pts[0], pts[-1] = (int(rng.integers(-10, w // 4)), pts[0][1]), (int(rng.integers(3 * w // 4, w + 10)), pts[-1][1])
+        pts[0], pts[-1] = ((int(rng.integers(-10, w // 4)), pts[0][1]),
+                           (int(rng.integers(3 * w // 4, w + 10)), pts[-1][1]))
         lines.append(tuple(pts))
         line_rgb.append(glyph_colour(rng))
     knobs["size_mean"] = float(np.mean(sizes)) / side
@@ -167,10 +142,6 @@ def sample_params(rng: np.random.Generator, level: int, size: tuple[int, int], i
 def stat(params: Params) -> float:
     """Difficulty statistic: mean object size as a share of the puzzle's shorter side."""
     return params.knobs["size_mean"]
-
-
-def controls(params: Params) -> str:
-    return "none"
 
 
 def box_side(mode: str, s: int) -> int:
@@ -276,7 +247,7 @@ def solve(params: Params, puzzle: Puzzle) -> Task:
     if len(set(kinds)) != len(kinds):
         raise Reject(f"{NAME}.duplicate_kind")
     if params.mode != "icon":
-        if any(confusable(a, b) for i, a in enumerate(kinds) for b in kinds[i + 1:]):
+        if any(glyphs.confusable(a, b) for i, a in enumerate(kinds) for b in kinds[i + 1:]):
             raise Reject(f"{NAME}.confusable_glyphs")
     contrast = np.inf
     if params.mode != "icon":          # a character must stand out from the ground around it

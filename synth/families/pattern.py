@@ -14,12 +14,11 @@ from synth.families.kit.kinds import COLOURS, kind_by_key
 
 NAME = "pattern"
 DESCRIPTION = "count the shapes of one colour and shape under stripes, a grid or a band that hides parts of them"
-GEOMETRIC_AUGMENT = True
-SUPPORTS_INFEASIBLE = False
 ANSWERS = ("type",)             # synth.labels.reward step types of its tasks
 COVERS = ("VenusBench-CAPTCHA:visual_reasoning",)
 STAT, STAT_DIRECTION = "share of the puzzle hidden by the opaque overlay", +1
-SHAPES = ("circle", "square", "triangle", "star", "cross")    # no hexagon (reads as a circle) or diamond (a turned square)
+# no hexagon (it reads as a circle), no diamond (a turned square)
+SHAPES = ("circle", "square", "triangle", "star", "cross")
 COUNTED = 0.65      # a shape counts when at least this share of it shows (opaque overlay parts hide) ...
 GONE = 0.04         # ... and is gone below this; anything between is ambiguous and rejected
 FRAGMENT = 0.3      # a counted shape's largest visible piece holds at least this share of it
@@ -86,7 +85,8 @@ HUE_SIN_COS = np.stack([np.sin(_TURN), np.cos(_TURN)])    # of every 8-bit hue (
 def _bar(cx: float, cy: float, angle: float, length: float, width: float) -> tuple:
     """Corners of a bar centred at (cx, cy), `length` along `angle` (radians), `width` across."""
     dx, dy = math.cos(angle), math.sin(angle)
-    r2 = lambda v: round(v * 100) / 100      # 2 decimals, faster than round(v, 2)
+    def r2(v):
+        return round(v * 100) / 100      # 2 decimals, faster than round(v, 2)
     return tuple((r2(cx + sx * dx * length / 2 - sy * dy * width / 2),
                   r2(cy + sx * dy * length / 2 + sy * dx * width / 2))
                  for sx, sy in ((-1, -1), (1, -1), (1, 1), (-1, 1)))
@@ -209,10 +209,6 @@ def sample_params(rng: np.random.Generator, level: int, size: tuple[int, int], i
 def stat(params: Params) -> float:
     """Difficulty statistic: the share of the puzzle the opaque overlay parts hide."""
     return params.knobs["cover"]
-
-
-def controls(params: Params) -> str:
-    return "input"
 
 
 def render(params: Params) -> Puzzle:

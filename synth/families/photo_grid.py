@@ -18,11 +18,11 @@ from synth.families.kit import photos as _photos
 from synth.families.kit.kinds import emoji_kinds, kind_by_key
 
 NAME = "photo_grid"
-DESCRIPTION = "one photo cut into a 3x3 or 4x4 grid with an object across several tiles: select every tile holding part of it"
+DESCRIPTION = ("one photo cut into a 3x3 or 4x4 grid with an object across several tiles: select every tile holding "
+               "part of it")
 COVERS = ("reCAPTCHA:image_grid", "hCaptcha:image_grid", "OpenCaptchaWorld:Patch_Select")
 ANSWERS = ("click",)            # synth.labels.reward step types of its tasks
 GEOMETRIC_AUGMENT = False       # the clicks are judged against the tile boxes, which a warp would move
-SUPPORTS_INFEASIBLE = False
 STAT, STAT_DIRECTION = "object size (share of the puzzle side)", -1
 IN_SHARE = 0.04                 # a tile holds the object when the object covers at least this share of it ...
 OUT_SHARE = 0.003               # ... and holds none at most this; in between: ambiguous
@@ -168,10 +168,6 @@ def sample_params(rng: np.random.Generator, level: int, size: tuple[int, int], i
 def stat(params: Params) -> float:
     """Difficulty statistic: the target object's size as a share of the puzzle side."""
     return params.knobs["size"]
-
-
-def controls(params: Params) -> str:
-    return "none"
 
 
 def render(params: Params) -> Puzzle:

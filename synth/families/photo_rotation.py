@@ -20,7 +20,6 @@ DESCRIPTION = "drag the slider to turn a rotated round photo upright; the slider
 COVERS = ("VenusBench-CAPTCHA:image_rotation", "Tencent:rotate")
 ANSWERS = ("drag",)             # synth.labels.reward step types of its tasks
 GEOMETRIC_AUGMENT = False       # a warp would change the very angle that is the answer
-SUPPORTS_INFEASIBLE = False
 STAT, STAT_DIRECTION = "accepted angle error (degrees)", -1
 DISC, KNOB, TRACK = 1, 3, 4     # instance ids (as rotation's, less its object)
 CUE_SIZE = 64                   # side at which the orientation cues are measured
@@ -79,17 +78,6 @@ def stat(params: Params) -> float:
     return params.tolerance
 
 
-def controls(params: Params) -> str:
-    return "none"
-
-
-@lru_cache(maxsize=8)
-def _disc_mask(d: int) -> np.ndarray:
-    circle = np.zeros((d, d), np.uint8)
-    cv2.circle(circle, (d // 2, d // 2), d // 2 - 1, 1, -1)
-    return circle.astype(bool)
-
-
 def render(params: Params) -> Puzzle:
     w, h = params.size
     geo = layout(params.size)
@@ -99,7 +87,7 @@ def render(params: Params) -> Puzzle:
     upright = _photos.image(params.view, d, d)
     m = cv2.getRotationMatrix2D((d / 2 - 0.5, d / 2 - 0.5), -params.shown_angle, 1.0)
     disc = cv2.warpAffine(upright, m, (d, d), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REFLECT)
-    inside = _disc_mask(d)
+    inside = draw.disc_mask(d)
     np.copyto(rgb[y:y + d, x:x + d], disc, where=inside[..., None])
     inst[y:y + d, x:x + d][inside] = DISC
     tx0, ty0, tx1, ty1 = geo["track"]

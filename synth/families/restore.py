@@ -18,7 +18,6 @@ DESCRIPTION = "a photo with one horizontal strip shifted sideways: drag the slid
 COVERS = ("Dingxiang:slide_restore",)
 ANSWERS = ("drag",)             # synth.labels.reward step types of its tasks
 GEOMETRIC_AUGMENT = False       # the answer is an exact pixel offset
-SUPPORTS_INFEASIBLE = False
 STAT, STAT_DIRECTION = "accepted drag error (share of the puzzle width)", -1
 PICTURE, STRIP, KNOB, TRACK = 1, 2, 3, 4       # instance ids
 EDGE = (250, 250, 250)          # the thin lines that mark the moving strip
@@ -100,10 +99,6 @@ def sample_params(rng: np.random.Generator, level: int, size: tuple[int, int], i
 def stat(params: Params) -> float:
     """Difficulty statistic: the accepted drag error as a share of the puzzle width."""
     return params.tolerance / params.size[0]
-
-
-def controls(params: Params) -> str:
-    return "none"
 
 
 def render(params: Params) -> Puzzle:

@@ -10,14 +10,12 @@ from synth.core.errors import Reject
 from synth.core.levels import LevelTable, draw_knob
 from synth.families.base import Puzzle, Task
 from synth.families.kit import draw
-from synth.families.path import pair_issue
+from synth.families.kit.crossings import pair_issue
 
 NAME = "ribbons"
 DESCRIPTION = "closed ribbon loops cross over and under each other; type how many separate loops there are"
 ANSWERS = ("type",)             # synth.labels.reward step types of its tasks
 COVERS = ("NextGenCAPTCHAs:Illusory_Ribbons", "VenusBench-CAPTCHA:visual_reasoning")
-GEOMETRIC_AUGMENT = True
-SUPPORTS_INFEASIBLE = False
 STAT, STAT_DIRECTION = "number of loops", +1
 POINTS = 72                  # centreline points per loop
 MIN_ANGLE = 50.0             # loops cross at least this steeply (degrees)
@@ -143,12 +141,12 @@ def loop_issue(c: np.ndarray, others: list[np.ndarray], found: list, width: int,
     wt = total_width(width, side)
     clear = wt + 2 * HALO * side / 320 + 4
     curves = others + [c]
-    for a, (x, y, _, i, j) in enumerate(new):
+    for x, y, _, i, j in new:
         # no third loop comes near a crossing (three ribbons never overlap in one place)
         for m, o in enumerate(curves):
             if m not in (i, j) and np.hypot(*(o - (x, y)).T).min() < clear:
                 return "triple_crossing", []
-    for (x, y, _, i, j) in found:       # nor does the new loop pass by an older crossing
+    for x, y, *_ in found:       # nor does the new loop pass by an older crossing
         if np.hypot(*(c - (x, y)).T).min() < clear:
             return "triple_crossing", []
     return None, new
@@ -299,10 +297,6 @@ def sample_params(rng: np.random.Generator, level: int, size: tuple[int, int], i
 def stat(params: Params) -> float:
     """Difficulty statistic: the number of loops."""
     return float(len(params.loops))
-
-
-def controls(params: Params) -> str:
-    return "input"
 
 
 # ---------------------------------------------------------------- drawing

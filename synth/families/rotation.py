@@ -16,7 +16,6 @@ from synth.families.kit.kinds import emoji_kinds, kind_by_key
 NAME = "rotation"
 DESCRIPTION = "drag the slider to turn a rotated picture upright; the slider spans 0-360 degrees clockwise"
 GEOMETRIC_AUGMENT = False       # a warp would change the very angle that is the answer
-SUPPORTS_INFEASIBLE = False
 ANSWERS = ("drag",)             # synth.labels.reward step types of its tasks
 COVERS = ("VenusBench-CAPTCHA:image_rotation", "Tencent:rotate")
 STAT, STAT_DIRECTION = "accepted angle error (degrees)", -1
@@ -33,11 +32,16 @@ TABLE = LevelTable(NAME, knobs={
     "object_size_range": "object size as a share of the disc diameter",
     "clutter_range": "texture strength of the disc background, 0 to 1",
 }, levels={
-    1: {"angle_step_range": (90, 90), "tolerance_range": (20, 20), "object_size_range": (0.75, 0.85), "clutter_range": (0.0, 0.2)},
-    2: {"angle_step_range": (45, 45), "tolerance_range": (15, 15), "object_size_range": (0.7, 0.8), "clutter_range": (0.2, 0.4)},
-    3: {"angle_step_range": (30, 30), "tolerance_range": (10, 10), "object_size_range": (0.6, 0.75), "clutter_range": (0.4, 0.6)},
-    4: {"angle_step_range": (15, 15), "tolerance_range": (8, 8), "object_size_range": (0.55, 0.7), "clutter_range": (0.6, 0.8)},
-    5: {"angle_step_range": (5, 5), "tolerance_range": (5, 5), "object_size_range": (0.45, 0.6), "clutter_range": (0.8, 1.0)},
+    1: {"angle_step_range": (90, 90), "tolerance_range": (20, 20), "object_size_range": (0.75, 0.85),
+        "clutter_range": (0.0, 0.2)},
+    2: {"angle_step_range": (45, 45), "tolerance_range": (15, 15), "object_size_range": (0.7, 0.8),
+        "clutter_range": (0.2, 0.4)},
+    3: {"angle_step_range": (30, 30), "tolerance_range": (10, 10), "object_size_range": (0.6, 0.75),
+        "clutter_range": (0.4, 0.6)},
+    4: {"angle_step_range": (15, 15), "tolerance_range": (8, 8), "object_size_range": (0.55, 0.7),
+        "clutter_range": (0.6, 0.8)},
+    5: {"angle_step_range": (5, 5), "tolerance_range": (5, 5), "object_size_range": (0.45, 0.6),
+        "clutter_range": (0.8, 1.0)},
 })
 
 
@@ -72,10 +76,6 @@ def stat(params: Params) -> float:
     return params.tolerance
 
 
-def controls(params: Params) -> str:
-    return "none"
-
-
 def layout(size: tuple[int, int]) -> dict:
     """Disc and slider geometry in puzzle pixels."""
     w, h = size
@@ -102,14 +102,6 @@ def upright_disc(params: Params, d: int) -> tuple[np.ndarray, np.ndarray]:
     return rgb, alpha
 
 
-@lru_cache(maxsize=8)
-def _disc_mask(d: int) -> np.ndarray:
-    """Boolean d x d mask of the round picture."""
-    circle = np.zeros((d, d), np.uint8)
-    cv2.circle(circle, (d // 2, d // 2), d // 2 - 1, 1, -1)
-    return circle.astype(bool)
-
-
 def render(params: Params) -> Puzzle:
     w, h = params.size
     geo = layout(params.size)
@@ -120,7 +112,7 @@ def render(params: Params) -> Puzzle:
     m = cv2.getRotationMatrix2D((d / 2 - 0.5, d / 2 - 0.5), -params.shown_angle, 1.0)
     disc_rgb = cv2.warpAffine(upright, m, (d, d), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REFLECT)
     obj_alpha = cv2.warpAffine(obj_alpha, m, (d, d), flags=cv2.INTER_LINEAR)
-    inside = _disc_mask(d)
+    inside = draw.disc_mask(d)
     on = obj_alpha >= draw.ALPHA_ON
     np.copyto(rgb[y:y + d, x:x + d], disc_rgb, where=inside[..., None])
     inst[y:y + d, x:x + d] = np.where(inside, np.where(on, np.uint8(OBJECT), np.uint8(DISC)), np.uint8(0))

@@ -18,10 +18,10 @@ from synth.families.kit import render3d as r3
 from synth.families.kit import scene3d as s3
 
 NAME = "rotation3d"
-DESCRIPTION = "click the option that shows the framed assembly of cubes turned in space (not its mirror image or a changed one)"
+DESCRIPTION = ("click the option that shows the framed assembly of cubes turned in space (not its mirror image or a "
+               "changed one)")
 GEOMETRIC_AUGMENT = False       # a warp bends the parallel edges that show how the cubes stand in depth
 BLUR_AUGMENT = False            # a blur merges the ~12 px cubes' edges, which show how many there are and where
-SUPPORTS_INFEASIBLE = False
 ANSWERS = ("click",)             # synth.labels.reward step types of its tasks
 NEEDS_BROWSER = True            # drawn by Chromium (synth.families.kit.render3d): pipeline.warm_up leaves it out
 STAT, STAT_DIRECTION = "number of cubes", +1
@@ -266,7 +266,8 @@ def sample_params(rng: np.random.Generator, level: int, size: tuple[int, int], i
 
     ref = assembly()
     ref_form = canonical(ref)
-    upright = lambda: (float(rng.uniform(-25, 25)), float(rng.uniform(0, 360)), float(rng.uniform(-20, 20)))
+    def upright():
+        return float(rng.uniform(-25, 25)), float(rng.uniform(0, 360)), float(rng.uniform(-20, 20))
     pose = shown_pose(rng, ref, upright)
     free = rng.random() < knobs["free"]
     if free:
@@ -277,8 +278,9 @@ def sample_params(rng: np.random.Generator, level: int, size: tuple[int, int], i
                     return p
             return p
     else:
-        turned = lambda: (pose[0], pose[1] + float(rng.uniform(MIN_TURN + 10, 180)) * (1 if rng.random() < 0.5 else -1),
-                          pose[2])
+        def turned():
+            turn = float(rng.uniform(MIN_TURN + 10, 180)) * (1 if rng.random() < 0.5 else -1)
+            return pose[0], pose[1] + turn, pose[2]
     match_pose = shown_pose(rng, ref, turned)
     n_close = int(round(knobs["close"] * (knobs["options"] - 1)))
     kinds = ["mirror"] * min(1, n_close) + ["moved"] * max(0, n_close - 1)
@@ -317,10 +319,6 @@ def sample_params(rng: np.random.Generator, level: int, size: tuple[int, int], i
 def stat(params: Params) -> float:
     """Difficulty statistic: the number of cubes in the assembly."""
     return float(len(params.reference))
-
-
-def controls(params: Params) -> str:
-    return "none"
 
 
 # ---------------------------------------------------------------- drawing

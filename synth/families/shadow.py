@@ -18,7 +18,6 @@ DESCRIPTION = "one light casts every shadow the same way except one; click the b
 ANSWERS = ("click",)            # synth.labels.reward step types of its tasks
 COVERS = ("NextGenCAPTCHAs:Shadow_Direction", "NextGenCAPTCHAs:Shadow_Plausible", "VenusBench-CAPTCHA:visual_reasoning")
 GEOMETRIC_AUGMENT = False      # angles are the answer; a wrong shadow is accepted on part of its instance only
-SUPPORTS_INFEASIBLE = False
 STAT, STAT_DIRECTION = "angle between the wrong shadow and the others (degrees)", -1
 KINDS = ("circle", "square", "hexagon", "triangle", "star", "cross")
 CONVEX = {"circle", "square", "hexagon", "triangle"}
@@ -188,10 +187,6 @@ def sample_params(rng: np.random.Generator, level: int, size: tuple[int, int], i
 def stat(params: Params) -> float:
     """Difficulty statistic: how far the wrong shadow turns from the right way."""
     return params.knobs["offset"]
-
-
-def controls(params: Params) -> str:
-    return "none"
 
 
 # ---------------------------------------------------------------- drawing

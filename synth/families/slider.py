@@ -18,7 +18,6 @@ COVERS = ("VenusBench-CAPTCHA:slider_puzzle", "OpenCaptchaWorld:Slide_Puzzle", "
           "NetEase-Yidun:slider", "Dingxiang:slider")
 ANSWERS = ("drag",)             # synth.labels.reward step types of its tasks
 GEOMETRIC_AUGMENT = False      # the answer is an exact pixel offset
-SUPPORTS_INFEASIBLE = False
 STAT, STAT_DIRECTION = "accepted drag error (share of the puzzle width)", -1
 PIECE, GAP, DECOY = 1, 2, 3     # instance ids
 MIN_GAP_SCORE = 0.10            # the gap must darken the picture under the piece mask by at least this much
@@ -162,10 +161,6 @@ def sample_params(rng: np.random.Generator, level: int, size: tuple[int, int], i
 def stat(params: Params) -> float:
     """Difficulty statistic: the accepted horizontal drop error as a share of the puzzle width."""
     return params.tolerance / params.size[0]
-
-
-def controls(params: Params) -> str:
-    return "none"
 
 
 def _hsv(hh: float, s: float, v: float) -> np.ndarray:

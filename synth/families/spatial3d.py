@@ -17,7 +17,6 @@ from synth.families.kit import scene3d as s3
 NAME = "spatial3d"
 DESCRIPTION = "click the solid in a rendered 3D scene that a description of shape, colour, size and position picks out"
 GEOMETRIC_AUGMENT = True         # left/right and front/behind survive a small warp
-SUPPORTS_INFEASIBLE = False
 ANSWERS = ("click",)             # synth.labels.reward step types of its tasks
 NEEDS_BROWSER = True             # drawn by Chromium (synth.families.kit.render3d): pipeline.warm_up leaves it out
 STAT, STAT_DIRECTION = "number of objects", +1
@@ -252,10 +251,6 @@ def sample_params(rng: np.random.Generator, level: int, size: tuple[int, int], i
 def stat(params: Params) -> float:
     """Difficulty statistic: the number of objects."""
     return float(len(params.objects))
-
-
-def controls(params: Params) -> str:
-    return "none"
 
 
 # ---------------------------------------------------------------- drawing

@@ -21,7 +21,6 @@ DESCRIPTION = "read a subway map and its legend; type how many stations lie betw
 ANSWERS = ("type",)             # synth.labels.reward step types of its tasks
 COVERS = ("NextGenCAPTCHAs:Subway_Paths", "VenusBench-CAPTCHA:visual_reasoning")
 GEOMETRIC_AUGMENT = False      # the answer is read from letters and thin lines
-SUPPORTS_INFEASIBLE = False
 STAT, STAT_DIRECTION = "number of lines on the map", +1
 FONT = paths.font("truetype/dejavu/DejaVuSans-Bold.ttf")
 LINES = {"red": ((215, 40, 40), "红"), "blue": ((30, 90, 210), "蓝"), "green": ((30, 150, 60), "绿"),
@@ -254,10 +253,6 @@ def place_labels(rng: np.random.Generator, size: tuple[int, int], stations, line
 def stat(params: Params) -> float:
     """Difficulty statistic: the number of lines."""
     return float(len(params.lines))
-
-
-def controls(params: Params) -> str:
-    return "input"
 
 
 # ---------------------------------------------------------------- drawing

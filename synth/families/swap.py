@@ -11,12 +11,11 @@ from synth.families.base import Puzzle, Task
 from synth.families.counting import pick_kinds
 from synth.families.grid import upright_only
 from synth.families.kit import draw
+from synth.families.kit.cards import UNIT, card_alpha, card_shadow, icon_sprite, over
 from synth.families.kit.kinds import kind_by_key
 
 NAME = "swap"
 DESCRIPTION = "bingo board: click the two tiles whose swap makes a full row, column or diagonal of one kind"
-GEOMETRIC_AUGMENT = True
-SUPPORTS_INFEASIBLE = False
 ANSWERS = ("click",)            # synth.labels.reward step types of its tasks
 COVERS = ("OpenCaptchaWorld:Bingo",)
 STAT, STAT_DIRECTION = "number of different icon kinds on the board", +1
@@ -25,7 +24,6 @@ MIN_KIND_MARGIN = 0.08    # icon read from pixels: the next-best kind must diffe
 DIFFERS = 32              # a pixel differs clearly when one of its channels differs by more than this
 READ_SIDE = 48            # tiles are compared at (at most) this side
 TRIES = 60                # boards drawn per instance before giving up
-UNIT = np.arange(256, dtype=np.float32) * (1 / 255)   # alpha byte -> float32 0..1 (a lookup, same values)
 
 TABLE = LevelTable(NAME, knobs={
     "grid_range": "tiles per side",
@@ -129,10 +127,6 @@ def stat(params: Params) -> float:
     return float(len(set(params.board)))
 
 
-def controls(params: Params) -> str:
-    return "none"
-
-
 def layout(size: tuple[int, int], n: int) -> tuple[list[tuple[int, int, int, int]], int]:
     """Tile boxes (x0, y0, x1, y1), row-major, centred on the puzzle, and the tile side."""
     w, h = size
@@ -143,40 +137,6 @@ def layout(size: tuple[int, int], n: int) -> tuple[list[tuple[int, int, int, int
     oy = (h - (n * t + (n - 1) * gap)) // 2
     return [(ox + c * (t + gap), oy + r * (t + gap), ox + c * (t + gap) + t, oy + r * (t + gap) + t)
             for r in range(n) for c in range(n)], t
-
-
-@lru_cache(maxsize=16)
-def card_alpha(t: int) -> np.ndarray:
-    """Rounded-square coverage (float32 0..1) of one tile card."""
-    q = 4
-    big = np.zeros((t * q, t * q), np.uint8)
-    r = int(t * q * 0.14)
-    cv2.rectangle(big, (r, 0), (t * q - 1 - r, t * q - 1), 255, -1)
-    cv2.rectangle(big, (0, r), (t * q - 1, t * q - 1 - r), 255, -1)
-    for cx in (r, t * q - 1 - r):
-        for cy in (r, t * q - 1 - r):
-            cv2.circle(big, (cx, cy), r, 255, -1, cv2.LINE_AA)
-    return cv2.resize(big, (t, t), interpolation=cv2.INTER_AREA).astype(np.float32) / 255
-
-
-@lru_cache(maxsize=16)
-def card_shadow(t: int) -> np.ndarray:
-    """Weight (float32, 1 = untouched) of the ground under a card's soft drop shadow."""
-    return 1 - cv2.GaussianBlur(card_alpha(t), (0, 0), max(1.0, t / 40)) * 0.35
-
-
-def over(top: np.ndarray, under: np.ndarray, alpha: np.ndarray) -> np.ndarray:
-    """`top` alpha-blended over `under` (uint8 RGB, alpha float32 0..1)."""
-    return cv2.blendLinear(top, under, alpha, 1 - alpha)
-
-
-def icon_sprite(key: str, t: int, share: float, tilt: float) -> tuple[np.ndarray, int]:
-    """The icon as drawn on a tile of side t: sized and tilted (RGBA), and its offset from the tile's corner."""
-    s = max(12, round(t * share))
-    spr = draw.rotated(draw.sprite(key, s), tilt)
-    if spr.shape[0] > t:
-        spr = cv2.resize(spr, (t, t), interpolation=cv2.INTER_AREA)
-    return spr, (t - spr.shape[0]) // 2
 
 
 def plate(params: Params) -> tuple[np.ndarray, np.ndarray]:
@@ -208,7 +168,7 @@ def render(params: Params) -> Puzzle:
     rgb = plate_rgb.copy()
     card_area = int((card_alpha(t) >= 0.5).sum())     # the cards do not touch: each keeps all its pixels
     meta, full = {}, {}
-    for i, (x0, y0, x1, y1) in enumerate(boxes):
+    for i, (x0, y0, *_) in enumerate(boxes):
         spr, o = icon_sprite(params.board[i], t, params.icon, params.tilts[i])
         s = spr.shape[0]
         region = rgb[y0 + o:y0 + o + s, x0 + o:x0 + o + s]      # blending with alpha 0 leaves the rest as it is

@@ -15,12 +15,10 @@ from synth.families.kit import draw
 from synth.families.kit import glyphs as _glyphs
 from synth.families.kit import photo as _photo
 from synth.families.kit import words as _words
-from synth.families.order import confusable
 
 NAME = "word_order"
 DESCRIPTION = "click the scattered characters of a hidden word or idiom (or letters of an English word) in word order"
 GEOMETRIC_AUGMENT = True       # mild warps keep characters readable; the answer is which glyph, not where exactly
-SUPPORTS_INFEASIBLE = False
 ANSWERS = ("click",)            # synth.labels.reward step types of its tasks
 STAT, STAT_DIRECTION = "number of decoy characters", +1
 COVERS = ("GeeTest:word_order", "NetEase-Yidun:word_order", "Dingxiang:word_order",
@@ -114,7 +112,7 @@ def decoys_allowed(mode: str, target: str, decoys: list[str]) -> bool:
         return False
     # a decoy must not pass for a character of the word or for another decoy (the word's own characters are
     # read together, as a word: E beside F in FLOWER is no puzzle)
-    if any(confusable(d, c) for i, d in enumerate(decoys) for c in list(target) + decoys[i + 1:]):
+    if any(_glyphs.confusable(d, c) for i, d in enumerate(decoys) for c in list(target) + decoys[i + 1:]):
         return False
     if mode == "latin":
         pools = en_entries()[target][1]
@@ -197,10 +195,6 @@ def sample_params(rng: np.random.Generator, level: int, size: tuple[int, int], i
 def stat(params: Params) -> float:
     """Difficulty statistic: the number of decoy characters."""
     return float(sum(1 for it in params.items if it[0] != "target"))
-
-
-def controls(params: Params) -> str:
-    return "none"
 
 
 # ---------------------------------------------------------------- drawing
@@ -292,8 +286,10 @@ def instruction(params: Params, lang: str) -> str:
         cat = en_entries()[params.target][0]
         hint_en, hint_zh = _words.CATEGORIES[cat]
         if zh:
-            return f"请依次点击{ZH_NUMBERS[n]}个字母，拼出一个英文单词" + (f"（提示：{hint_zh}）" if params.hint else "")
-        return f"Click the {EN_NUMBERS[n]} letters in the order that spells a word" + (f" (hint: {hint_en})." if params.hint else ".")
+            hint = f"（提示：{hint_zh}）" if params.hint else ""
+            return f"请依次点击{ZH_NUMBERS[n]}个字母，拼出一个英文单词{hint}"
+        hint = f" (hint: {hint_en})." if params.hint else "."
+        return f"Click the {EN_NUMBERS[n]} letters in the order that spells a word{hint}"
     hint_en, hint_zh = zh_entries()[params.target]
     if n == 4 and params.target not in _zh_plain_words():
         if zh:

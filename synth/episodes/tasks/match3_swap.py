@@ -16,9 +16,9 @@ from synth.core.geometry import centre, inside
 from synth.core.levels import LevelTable
 from synth.episodes.base import VERIFY, click
 from synth.families import match3
+from synth.families.kit.cards import card_alpha, over
 from synth.families.kit.icon_match import MIN_MARGIN
 from synth.families.kit.kinds import kind_by_key
-from synth.families.swap import card_alpha, over
 
 NAME = "match3_swap"
 DESCRIPTION = "match-3: click a tile, then a neighbouring tile to swap them, so that three alike line up"

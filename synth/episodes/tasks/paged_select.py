@@ -18,11 +18,13 @@ from synth.core.geometry import centre, inside
 from synth.core.levels import LevelTable, draw_knob
 from synth.episodes.base import VERIFY, click
 from synth.families.counting import pick_kinds, similar_kinds
-from synth.families.dice import Die, die_layers
 from synth.families.kit import draw as drawing
 from synth.families.kit import ui
+from synth.families.kit.die import Die, die_layers
 from synth.families.kit.kinds import emoji_kinds
-from synth.families.option_match import FRAME, MIN_PIP_CONTRAST, PIP, _dice_pair, _grid_cell, _scatter
+from synth.families.option_match.count import scatter
+from synth.families.option_match.dice import MIN_PIP_CONTRAST, PIP, dice_pair
+from synth.families.option_match.panels import FRAME, grid_cell
 
 NAME = "paged_select"
 DESCRIPTION = ("page through option pictures with arrow buttons to the one matching the reference (the same "
@@ -156,10 +158,10 @@ def _sample_count(rng, knobs, n: int, pw: int, ph: int) -> tuple[int, list[tuple
     box = (3, 3, pw - 3, ph - 3)
     tilt = 30.0 if ref_kind.category != "shape" else 0.0
     t = np.deg2rad(tilt)
-    side = int(min(_grid_cell(box, c) for c in [n_ref] + counts) * 0.9 / (np.cos(t) + np.sin(t)))
+    side = int(min(grid_cell(box, c) for c in [n_ref] + counts) * 0.9 / (np.cos(t) + np.sin(t)))
 
     def items(key: str, c: int) -> tuple:
-        return _scatter(rng, box, c, [key] * c, side, tilt)
+        return scatter(rng, box, c, [key] * c, side, tilt)
     pictures = [items(ref_kind.key, n_ref)]
     for c in counts:
         key = others[int(rng.integers(len(others)))].key if rng.random() < knobs["vary"] else ref_kind.key
@@ -171,7 +173,7 @@ def _dice(rng, values: tuple[int, ...], pw: int, ph: int, body: str) -> tuple[Di
     """One die centred in the picture, or a pair side by side, showing `values`."""
     tilt = 25.0
     if len(values) == 2:
-        return _dice_pair(rng, (0, 0, pw, ph), values, tilt, body)
+        return dice_pair(rng, (0, 0, pw, ph), values, tilt, body)
     side = int(min(pw, ph) * 0.8 / (np.cos(np.deg2rad(tilt)) + np.sin(np.deg2rad(tilt))))
     angle = float(rng.uniform(-tilt, tilt))
     return (Die(pw / 2, ph / 2 + float(rng.uniform(-0.1, 0.1)) * ph, side, round(angle, 2), values[0],

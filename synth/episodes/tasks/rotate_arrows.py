@@ -13,6 +13,7 @@ from synth.core.geometry import centre, inside
 from synth.core.levels import LevelTable
 from synth.episodes.base import VERIFY, click
 from synth.families import photo_rotation
+from synth.families.kit.draw import disc_mask
 from synth.families.rotation import layout
 
 NAME = "rotate_arrows"
@@ -100,7 +101,7 @@ def draw(state: State) -> np.ndarray:
     x, y, d = layout(state.size)["disc"]
     m = cv2.getRotationMatrix2D((d / 2 - 0.5, d / 2 - 0.5), -state.angle, 1.0)
     disc = cv2.warpAffine(state.upright, m, (d, d), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REFLECT)
-    np.copyto(rgb[y:y + d, x:x + d], disc, where=photo_rotation._disc_mask(d)[..., None])
+    np.copyto(rgb[y:y + d, x:x + d], disc, where=disc_mask(d)[..., None])
     return rgb
 
 

@@ -111,10 +111,10 @@ def band(geo: dict) -> int:
 def code_sprite(code: str, px: int) -> np.ndarray:
     """RGBA of a code in bold at `px`, cropped to its ink (cached)."""
     f = ui.font(px, bold=True)
-    l, t, r, b = f.getbbox(code)
-    w, h = r - l + 4, b - t + 4
+    left, t, r, b = f.getbbox(code)
+    w, h = r - left + 4, b - t + 4
     img = Image.new("L", (w, h), 0)
-    ImageDraw.Draw(img).text((2 - l, 2 - t), code, font=f, fill=255)
+    ImageDraw.Draw(img).text((2 - left, 2 - t), code, font=f, fill=255)
     a = cv2.resize(np.asarray(img), (w // ui.SCALE, h // ui.SCALE), interpolation=cv2.INTER_AREA)
     out = np.zeros((*a.shape, 4), np.uint8)
     out[..., :3] = SYMBOL_INK
@@ -218,7 +218,7 @@ def base_image(size: tuple[int, int], geo: dict, options: list[str], coat: np.nd
             px = min(round(side * 0.34), int(side * 0.8 * 10 / ui.text_width(key, 10, bold=True)))   # fits 0.8 of it
             p.text(centre(box), key, px, INK, bold=True, anchor="mm")
     rgb = p.finish()[0]
-    for (x0, y0, x1, y1), key in zip(geo["options"], options):
+    for (x0, y0, *_), key in zip(geo["options"], options):
         if key.startswith("emoji:"):
             spr = sprites.sprite(key, round(side * 0.72))
             o = (side - spr.shape[0]) // 2

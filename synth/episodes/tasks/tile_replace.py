@@ -317,7 +317,7 @@ def truth(state: State) -> dict:
         shown.append(label)
         objects.append({"role": "target" if pic.target else "tile", "label": label,
                         "bbox": [float(x0), float(y0), float(x1), float(y1)]})
-    for (x0, y0, x1, y1), i, ticked in zip(state.tiles, state.shown, state.ticked):
+    for (x0, y0, x1, _), i, ticked in zip(state.tiles, state.shown, state.ticked):
         pic = state.pictures[i]
         if pic.kind:
             objects.append({"role": "object", "label": kind_by_key(pic.kind).en,

@@ -101,11 +101,11 @@ def fold(cells) -> dict[tuple[int, int], tuple[Vec, Vec, Vec]]:
     while todo:
         c = todo.pop()
         n, r, d = frames[c]
-        for (dc, dr), f in (((1, 0), lambda: (r, neg(n), d)), ((-1, 0), lambda: (neg(r), n, d)),
-                            ((0, 1), lambda: (d, r, neg(n))), ((0, -1), lambda: (neg(d), r, n))):
+        for (dc, dr), frame in (((1, 0), (r, neg(n), d)), ((-1, 0), (neg(r), n, d)),
+                                ((0, 1), (d, r, neg(n))), ((0, -1), (neg(d), r, n))):
             nb = (c[0] + dc, c[1] + dr)
             if nb in cells and nb not in frames:
-                frames[nb] = f()
+                frames[nb] = frame
                 todo.append(nb)
     if len(frames) != len(cells) or len({f[0] for f in frames.values()}) != 6:
         raise ValueError(f"cells {cells} are not a cube net")

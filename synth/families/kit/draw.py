@@ -35,7 +35,8 @@ def _shape_polygon(shape: str, n: int) -> np.ndarray | None:
                 c - (r if i % 2 == 0 else r * 0.42) * np.cos(i * np.pi / 5)) for i in range(10)]
     elif shape == "cross":
         a, b = n * 0.34, n * 0.66
-        pts = [(a, 1), (b, 1), (b, a), (n - 2, a), (n - 2, b), (b, b), (b, n - 2), (a, n - 2), (a, b), (1, b), (1, a), (a, a)]
+        pts = [(a, 1), (b, 1), (b, a), (n - 2, a), (n - 2, b), (b, b), (b, n - 2), (a, n - 2), (a, b), (1, b), (1, a),
+               (a, a)]
     else:
         return None
     return np.round(np.array(pts) * 4).astype(np.int32)   # 2 bits of sub-pixel precision
@@ -127,6 +128,38 @@ def gaussian_blur(img: np.ndarray, sigma: float) -> np.ndarray:
     sepFilter2D: about twice as fast, within a grey level or two of it."""
     k = cv2.getGaussianKernel(int(round(sigma * 6 + 1)) | 1, sigma)
     return cv2.sepFilter2D(img, -1, k, k)
+
+
+
+def round_rect(img: np.ndarray, box, rgb, radius: int, border=None) -> None:
+    """A filled rounded rectangle on `img` in place, drawn with OpenCV primitives, with a 1 px `border`
+    (RGB) if given."""
+    x0, y0, x1, y1 = box
+    r = max(1, min(radius, (x1 - x0) // 2, (y1 - y0) // 2))
+    col = tuple(int(v) for v in rgb)
+    cv2.rectangle(img, (x0 + r, y0), (x1 - 1 - r, y1 - 1), col, -1)
+    cv2.rectangle(img, (x0, y0 + r), (x1 - 1, y1 - 1 - r), col, -1)
+    corners = ((x0 + r, y0 + r), (x1 - 1 - r, y0 + r), (x1 - 1 - r, y1 - 1 - r), (x0 + r, y1 - 1 - r))
+    for c in corners:
+        cv2.circle(img, c, r, col, -1)
+    if border is not None:
+        b = tuple(int(v) for v in border)
+        for p, q in (((x0 + r, y0), (x1 - 1 - r, y0)), ((x0 + r, y1 - 1), (x1 - 1 - r, y1 - 1)),
+                     ((x0, y0 + r), (x0, y1 - 1 - r)), ((x1 - 1, y0 + r), (x1 - 1, y1 - 1 - r))):
+            cv2.line(img, p, q, b, 1)
+        for c, a in zip(corners, (180, 270, 0, 90)):
+            cv2.ellipse(img, c, (r, r), 0, a, a + 90, b, 1)
+
+
+
+@lru_cache(maxsize=8)
+def disc_mask(d: int) -> np.ndarray:
+    """Boolean d x d mask of a disc (a round picture) inside the square (cached: read-only)."""
+    circle = np.zeros((d, d), np.uint8)
+    cv2.circle(circle, (d // 2, d // 2), d // 2 - 1, 1, -1)
+    disc = circle.astype(bool)
+    disc.setflags(write=False)
+    return disc
 
 
 class Canvas:

@@ -1,6 +1,6 @@
 """Shared by the geometry families (geometry_click, largest_region, misleading_click, layer_stack, mirror):
-named colours and how to read them back from pixels, flat shapes and how to classify them from a mask,
-text sprites, rounded cards, boxes that lie inside a mask, and the objects list of a Task."""
+named colours and how to read them back from pixels, flat shapes (and block arrows) and how to classify them
+from a mask, text sprites, rounded cards, boxes that lie inside a mask, and the objects list of a Task."""
 from functools import lru_cache
 
 import cv2
@@ -151,7 +151,8 @@ def reach(kind: str, area: float, turn: float, phi: float) -> float:
     pts = outline(kind, area, turn)
     d = np.array([np.cos(np.deg2rad(phi)), np.sin(np.deg2rad(phi))])
     e = np.roll(pts, -1, 0) - pts
-    cross = lambda u, v: u[..., 0] * v[..., 1] - u[..., 1] * v[..., 0]
+    def cross(u, v):
+        return u[..., 0] * v[..., 1] - u[..., 1] * v[..., 0]
     den = cross(d, e)
     ok = np.abs(den) > 1e-12
     s = np.where(ok, cross(pts, e) / np.where(ok, den, 1), np.inf)
@@ -187,6 +188,25 @@ def shape_sprite(kind: str, area: float, turn: float, rgb: tuple, edge: float = 
     dark = tuple(int(v * edge) for v in rgb)
     cv2.polylines(out, [poly], True, (*dark, 255), max(1, round(np.sqrt(area) / 24)), cv2.LINE_AA, shift=2)
     return out
+
+
+def arrow_outline(tail, tip, width: float) -> np.ndarray:
+    """A block arrow from `tail` to `tip` (head about 2.4 widths long and wide), (7, 2)."""
+    tail, tip = np.float64(tail), np.float64(tip)
+    d = tip - tail
+    length = float(np.hypot(*d))
+    u = d / max(length, 1e-9)
+    n = np.array([-u[1], u[0]])
+    head = min(2.4 * width, 0.5 * length)
+    base = tip - u * head
+    hw, sw = 1.2 * width, width / 2
+    return np.array([tail + n * sw, base + n * sw, base + n * hw, tip, base - n * hw, base - n * sw, tail - n * sw])
+
+
+def arrow_box(tail, tip, width: float) -> tuple[float, float, float, float]:
+    """The box (x0, y0, x1, y1) of arrow_outline(tail, tip, width)."""
+    pts = arrow_outline(tail, tip, width)
+    return (*(float(v) for v in pts.min(0)), *(float(v) for v in pts.max(0)))
 
 
 def classify_shape(mask: np.ndarray) -> str | None:
@@ -246,9 +266,9 @@ def text_alpha(text: str, px: int) -> np.ndarray:
     """Coverage (uint8, tight box plus 1 px) of `text` at font size `px`, in DejaVu Sans Bold or, for
     Chinese, Noto Sans CJK Bold (cached: do not modify)."""
     f = font(CJK_FONT if is_cjk(text) else LATIN_FONT, px)
-    l, t, r, b = f.getbbox(text)
-    img = Image.new("L", (r - l + 2, b - t + 2), 0)
-    ImageDraw.Draw(img).text((1 - l, 1 - t), text, font=f, fill=255)
+    left, t, r, b = f.getbbox(text)
+    img = Image.new("L", (r - left + 2, b - t + 2), 0)
+    ImageDraw.Draw(img).text((1 - left, 1 - t), text, font=f, fill=255)
     return np.asarray(img)
 
 

@@ -23,6 +23,11 @@ HANZI = (paths.font("opentype/noto/NotoSansCJK-Bold.ttc"),
          paths.font("opentype/noto/NotoSerifCJK-Bold.ttc"))
 HANZI_INDEX = 2            # the Simplified Chinese face in the Noto CJK collections
 
+# pairs a reader can mix up (or that turn into each other under a tilt); never shown together
+CONFUSABLE = ["0OQD", "1IlL7", "5S", "2Z", "8B", "69G", "MW", "NZ", "UV", "EF", "PR", "KX", "木米本末未", "日目田曰",
+              "土士工", "人入八", "大太犬天", "己已巳", "刀力", "口日", "牛午"]
+CONFUSABLE_PAIRS = frozenset((a, b) for g in CONFUSABLE for a in g for b in g)
+
 
 def fonts(script: str) -> tuple[str, ...]:
     """The typefaces of a script: "latin" or "hanzi"."""
@@ -108,3 +113,8 @@ def scatter(rng: np.random.Generator, w: int, h: int, sides: list[int], gap: int
         room_x, room_y = cell + sx - gap - s, cell + sy - gap - s
         out.append((int(x0 + rng.uniform(0, max(room_x, 0))), int(y0 + rng.uniform(0, max(room_y, 0)))))
     return out
+
+
+def confusable(a: str, b: str) -> bool:
+    """Whether two characters belong to one confusable group (or are equal)."""
+    return a == b or (a, b) in CONFUSABLE_PAIRS

@@ -4,7 +4,7 @@ and squares at once at a small side. Used by match3 and option_match."""
 import cv2
 import numpy as np
 
-from synth.families.grid import confusable
+from synth.families.kit.kinds import colours_confusable
 
 READ_SIDE = 20          # squares are compared shrunk by a whole factor to at most about this side
 MIN_MARGIN = 8.0        # grey levels (root-mean-square difference) by which the best kind must beat the next
@@ -59,7 +59,7 @@ def best_kinds(errors: np.ndarray) -> tuple[np.ndarray, float]:
 def look_alike(a: str, b: str) -> bool:
     """Two kinds a person could mix up on a small, noisy icon: a circle and a hexagon of one colour (the
     hexagon reads as round), or one shape in two close hues."""
-    if confusable(a, b):
+    if colours_confusable(a, b):
         return True
     if a.startswith("shape:") and b.startswith("shape:"):
         (_, ca, sa), (_, cb, sb) = a.split(":"), b.split(":")

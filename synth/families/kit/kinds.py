@@ -50,6 +50,20 @@ def shape_kinds() -> tuple[Kind, ...]:
                  for c, (_, cz) in COLOURS.items() for s, sz in SHAPE_NAMES.items())
 
 
+# colours whose hues lie within the colour jitter of the degradations (up to +-20 degrees at level 5): a red
+# and an orange of the same shape could swap names, so they never share a puzzle that names a colour
+CLOSE_HUES = ({"red", "orange"}, {"orange", "yellow"})
+
+
+def colours_confusable(a: str, b: str) -> bool:
+    """Two shape kinds of one shape whose colours a hue shift could mix up."""
+    if not (a.startswith("shape:") and b.startswith("shape:")):
+        return False
+    _, ca, sa = a.split(":")
+    _, cb, sb = b.split(":")
+    return sa == sb and {ca, cb} in CLOSE_HUES
+
+
 @lru_cache(maxsize=1)
 def _kinds_by_key() -> dict[str, Kind]:
     return {k.key: k for k in emoji_kinds() + shape_kinds()}

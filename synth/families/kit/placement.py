@@ -35,3 +35,19 @@ def place(rng: np.random.Generator, w: int, h: int, sizes: list[int], groups: li
         else:
             raise Reject(reason)
     return [(x, y, s) for x, y, s, _ in placed]
+
+
+def free_spots(rng: np.random.Generator, w: int, h: int, sides: list[int], gap: int, reason: str,
+               tries: int = 400) -> list[tuple[int, int]]:
+    """Top-left corners of squares of `sides` inside (w, h), every pair at least `gap` apart."""
+    placed: list[tuple[int, int, int]] = []
+    for s in sides:
+        for _ in range(tries):
+            x, y = int(rng.integers(3, w - s - 2)), int(rng.integers(3, h - s - 2))
+            if all(x + s + gap <= px or px + ps + gap <= x or y + s + gap <= py or py + ps + gap <= y
+                   for px, py, ps in placed):
+                placed.append((x, y, s))
+                break
+        else:
+            raise Reject(reason)
+    return [(x, y) for x, y, _ in placed]

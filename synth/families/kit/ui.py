@@ -64,10 +64,10 @@ class Painter:
         x, y = xy
         f = font(px, bold)
         self.draw.text((x * SCALE, y * SCALE), text, font=f, fill=fill, anchor=anchor)
-        l, t, r, b = self.draw.textbbox((x * SCALE, y * SCALE), text, font=f, anchor=anchor)
-        box = [l / SCALE, t / SCALE, r / SCALE, b / SCALE]
+        left, t, r, b = self.draw.textbbox((x * SCALE, y * SCALE), text, font=f, anchor=anchor)
+        box = [left / SCALE, t / SCALE, r / SCALE, b / SCALE]
         if inst:
-            self.draw_ids.rectangle([l, t, r - 1, b - 1], fill=inst)
+            self.draw_ids.rectangle([left, t, r - 1, b - 1], fill=inst)
         return box
 
     def finish(self) -> tuple[np.ndarray, np.ndarray]:
