@@ -15,7 +15,7 @@ from synth.core.levels import LEVELS
 from synth.families import FAMILIES
 from synth.families.base import Puzzle, Task
 from synth.families.kit import draw
-from synth.screens.pages import PLATFORMS
+from synth.screens import PLATFORMS
 
 
 @dataclass
@@ -38,7 +38,8 @@ def takes_lang(family) -> bool:
 def sample_params(family, rng: np.random.Generator, level: int, size: tuple[int, int], lang: str,
                   infeasible: bool = False):
     """The family's params for one instance (with the page's language where the family draws text)."""
-    return family.sample_params(rng, level, size, infeasible=infeasible, **({"lang": lang} if takes_lang(family) else {}))
+    extra = {"lang": lang} if takes_lang(family) else {}
+    return family.sample_params(rng, level, size, infeasible=infeasible, **extra)
 
 
 def finish(family, params, level: int, rng: np.random.Generator) -> Instance:

@@ -7,15 +7,10 @@ import numpy as np
 
 from synth import screens
 from synth.core.paths import TEMPLATES, cache_dir
+from synth.screens import PLATFORMS
 from synth.screens.content.common import WIDGET_TEXT, make_content
 from synth.screens.themes import make_theme
 
-# viewport (CSS px), device scale factor, CAPTCHA puzzle size (CSS px) per platform
-PLATFORMS = {
-    "web": {"viewport": (1280, 800), "dpr": 1, "puzzle": (320, 320)},
-    "mobile": {"viewport": (390, 844), "dpr": 2, "puzzle": (300, 300)},
-    "desktop": {"viewport": (1440, 900), "dpr": 1, "puzzle": (320, 320)},
-}
 WIDGET_HEAD_H = 56
 # The widget's chromes (templates/widgets/captcha.html.j2), drawn per page, and the colour of the instruction
 # written into each one's band (synth.captcha.compose)
