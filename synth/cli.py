@@ -10,11 +10,13 @@ from typing import Annotated
 import typer
 
 from synth.core.errors import first_line
+from synth.screens import PLATFORMS
 
 app = typer.Typer(add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False,
                   help="Verified CAPTCHA and grounding samples for GUI agents, as WebDataset shards.")
 log = logging.getLogger("synth")
-CHOICES = {"executor": ("local", "ray"), "lang": ("en", "zh", "mix"), "platform": ("web", "mobile", "desktop", "mix"), "image_format": ("jpg", "png")}
+CHOICES = {"executor": ("local", "ray"), "lang": ("en", "zh", "mix"), "platform": (*PLATFORMS, "mix"),
+           "image_format": ("jpg", "png")}
 
 
 def fail(message: str) -> None:
@@ -61,7 +63,7 @@ Difficulty = Annotated[int, typer.Option(help="1 (easiest) to 5 (hardest)")]
 Count = Annotated[int, typer.Option("--n", help="number of samples to write")]
 Seed = Annotated[int, typer.Option(help="run seed: same seed, same bytes")]
 Lang = Annotated[str, typer.Option(help="en, zh or mix")]
-Platform = Annotated[str, typer.Option(help="web, mobile, desktop or mix")]
+Platform = Annotated[str, typer.Option(help=f"{', '.join(PLATFORMS)} or mix")]
 Workers = Annotated[int, typer.Option(help="worker processes (default: one per CPU)")]
 ShardSize = Annotated[int, typer.Option(help="samples per shard")]
 ImageFormat = Annotated[str, typer.Option(help="jpg or png")]

@@ -8,9 +8,9 @@ import pytest
 
 from synth import screens
 from synth.core.paths import TEMPLATES
-from synth.screens import components, systems
+from synth.screens import PLATFORMS, components, systems
 from synth.screens.browser import Browser
-from synth.screens.pages import PLATFORMS, PageSpec, render_html
+from synth.screens.pages import PageSpec, render_html
 from synth.screens.render import choose_system
 
 CATEGORIES_MIN = 15

@@ -7,8 +7,8 @@ import sys
 import pytest
 
 from synth.export import Options
-from synth.export.answer import action_text, model_actions
-from synth.labels.actions import ParseError, parse_output, parse_venus
+from synth.export.answer import model_actions
+from synth.labels.actions import ParseError, action_block, parse_output, parse_venus
 from synth.tools.dataset import iter_labels
 
 
@@ -40,7 +40,7 @@ def write_predictions(path, dataset, make):
 
 def test_score_reference_in_venus_syntax_and_a_corner_clicker(dataset, tmp_path):
     ref = tmp_path / "ref.jsonl"
-    write_predictions(ref, dataset, lambda lab: "<think>easy</think>" + action_text(
+    write_predictions(ref, dataset, lambda lab: "<think>easy</think>" + action_block(
         model_actions(lab, Options().frame(lab))))
     result = json.loads(synth("score", str(dataset), str(ref), "--json").stdout)
     assert result["success_rate"] >= 0.95 and set(result["by_family"]) == {"counting", "occlusion", "rotation"}

@@ -9,8 +9,9 @@ from synth.captcha.recipe import finish, sample_params
 from synth.core.jpeg import encode_image
 from synth.families import FAMILIES
 from synth.labels import spec
+from synth.screens import PLATFORMS
 from synth.screens.browser import RenderedPage
-from synth.screens.pages import PLATFORMS, PageSpec
+from synth.screens.pages import PageSpec
 
 UNIT = "sample"     # what one index of a run makes
 

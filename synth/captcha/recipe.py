@@ -15,7 +15,7 @@ from synth.core.levels import LEVELS
 from synth.families import FAMILIES
 from synth.families.base import Puzzle, Task
 from synth.families.kit import draw
-from synth.screens.pages import PLATFORMS
+from synth.screens import PLATFORMS
 
 
 @dataclass

@@ -4,7 +4,15 @@ from functools import lru_cache
 
 import numpy as np
 
-from synth.core.seeds import page_seed
+from synth.core.seeds import (
+    PAGE_STREAM,
+    POOL_ORDER,
+    STREAM_ORDER,
+    STREAM_PAGE,
+    STREAM_ROUNDS,
+    STREAM_VARIANT,
+    page_seed,
+)
 from synth.engine.config import RunConfig
 from synth.screens.pages import list_templates
 
@@ -46,9 +54,6 @@ def page_pool(cfg: RunConfig, pool_id: int) -> list[Page]:
     return [page for _, pages in page_blocks(cfg, pool_id) for page in pages]
 
 
-_STREAM = 0x5C4EE7     # page_seed key of the page stream's draws
-
-
 @lru_cache(maxsize=4096)
 def stream_page(cfg: RunConfig, i: int) -> Page:
     """Page `i` of the run's page stream. Every 10 pages hold BLOCK pages of each platform (of the run's
@@ -58,7 +63,8 @@ def stream_page(cfg: RunConfig, i: int) -> Page:
     if cfg.platform == "mix":
         slots = [p for p in sorted(BLOCK) for _ in range(BLOCK[p])]
         block, pos = divmod(i, len(slots))
-        order = [slots[j] for j in np.random.default_rng(page_seed(cfg.seed, _STREAM, 0, block)).permutation(len(slots))]
+        shuffled = np.random.default_rng(page_seed(cfg.seed, PAGE_STREAM, STREAM_ORDER, block)).permutation(len(slots))
+        order = [slots[j] for j in shuffled]
         platform = order[pos]
         k = block * BLOCK[platform] + order[:pos].count(platform)     # the page's place among its platform's
     else:
@@ -67,12 +73,13 @@ def stream_page(cfg: RunConfig, i: int) -> Page:
     if not names:
         raise ValueError(f"no templates for platform {platform!r}")
     rounds, pos = divmod(k, len(names))
-    shuffle = np.random.default_rng(page_seed(cfg.seed, _STREAM, 1 + sorted(BLOCK).index(platform), rounds))
+    key = STREAM_ROUNDS + sorted(BLOCK).index(platform)
+    shuffle = np.random.default_rng(page_seed(cfg.seed, PAGE_STREAM, key, rounds))
     template = names[int(shuffle.permutation(len(names))[pos])]
-    rng = np.random.default_rng(page_seed(cfg.seed, _STREAM, 9, i))
+    rng = np.random.default_rng(page_seed(cfg.seed, PAGE_STREAM, STREAM_PAGE, i))
     lang = cfg.lang if cfg.lang != "mix" else ("en", "zh")[int(rng.integers(2))]
     mode = "modal" if rng.random() < 0.5 else "inline"
-    return template, lang, page_seed(cfg.seed, _STREAM, 10, i), mode
+    return template, lang, page_seed(cfg.seed, PAGE_STREAM, STREAM_VARIANT, i), mode
 
 
 def screen_block_start(cfg: RunConfig, index: int) -> int:
@@ -87,7 +94,7 @@ def screen_block_start(cfg: RunConfig, index: int) -> int:
 def pages_pool(cfg: RunConfig, pool_id: int) -> list[tuple[str, str, int, str]]:
     """page_pool for a --pages run: the (template, lang, variant, mode) of each page of one pool,
     POOL_SIZE folder pages taken in a shuffled order, each with a modal widget of its own theme (variant)."""
-    rng = np.random.default_rng(page_seed(cfg.seed, pool_id, 0))
+    rng = np.random.default_rng(page_seed(cfg.seed, pool_id, POOL_ORDER))
     order = rng.permutation(len(cfg.page_list))
     return [(*cfg.page_list[order[slot % len(order)]], page_seed(cfg.seed, pool_id, slot + 1), "modal")
             for slot in range(POOL_SIZE)]

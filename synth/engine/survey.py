@@ -13,8 +13,9 @@ import numpy as np
 
 from synth.core.errors import Reject
 from synth.engine.config import RunConfig
+from synth.screens import PLATFORMS
 from synth.screens.browser import Browser, RenderedPage
-from synth.screens.pages import PLATFORMS, PageSpec
+from synth.screens.pages import PageSpec
 from synth.screens.site import NAMESPACE, folder_problem, list_pages
 
 

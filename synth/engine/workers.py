@@ -107,58 +107,83 @@ class _Worker:
         self.tasks.close()
 
 
+class _Run:
+    """The workers of one run_tasks call, the items still to send and those finished but not yet yielded."""
+
+    def __init__(self, workers: int, setup: Callable, args: tuple, items: list,
+                 on_piece: Callable[[int], None] | None) -> None:
+        self.setup, self.args, self.items, self.on_piece = setup, args, items, on_piece
+        self.pool = [_Worker(setup, args) for _ in range(min(workers, len(items)))]
+        self.todo, self.finished, self.deaths = deque(range(len(items))), {}, [0] * len(items)
+
+    def send(self, w: _Worker) -> None:
+        w.send(self.todo, self.items, len(self.pool))
+
+    def serve(self, w: _Worker, ready: list) -> None:
+        """Take one message from `w` if it sent one; else replace it if it died."""
+        message = _receive(w) if w.results in ready else None
+        if message is not None:
+            self._take(w, message)
+        elif w.process.sentinel in ready:
+            self._replace(w)
+
+    def _take(self, w: _Worker, message: bytes) -> None:
+        kind, body = message[:1], memoryview(message)[1:]   # no copy of the piece
+        if kind == _PIECE:
+            w.pieces.append(body)
+            if self.on_piece:
+                self.on_piece(1)
+        elif kind == _DONE:
+            self.finished[w.queued.popleft()] = (w.pieces, pickle.loads(body))
+            w.pieces = []
+            self.send(w)
+        else:
+            raise pickle.loads(body)
+
+    def _replace(self, w: _Worker) -> None:
+        """A dead worker's tasks go back to the front of the queue, run by a new worker (MAX_DEATHS at most)."""
+        current = w.queued[0]
+        self.deaths[current] += 1
+        if self.deaths[current] >= MAX_DEATHS:
+            raise RuntimeError(f"a worker process died {self.deaths[current]} times on task {self.items[current]} "
+                               f"(exit code {w.process.exitcode})")
+        if self.on_piece and w.pieces:
+            self.on_piece(-len(w.pieces))
+        self.todo.extendleft(reversed(w.queued))
+        w.stop()
+        self.pool[self.pool.index(w)] = new = _Worker(self.setup, self.args)
+        self.send(new)
+
+
+def _receive(w: _Worker) -> bytes | None:
+    try:
+        return w.results.recv_bytes()
+    except (EOFError, OSError):
+        return None       # it died; its sentinel says so too
+
+
 def run_tasks(workers: int, setup: Callable, args: tuple, items: list,
               on_piece: Callable[[int], None] | None = None,
               check: Callable[[], None] | None = None) -> Iterator[tuple[list[bytes], Any]]:
     """Run `items` on `workers` processes (see _work); yields (pieces, result) of each item in order.
     `on_piece(n)` is called as pieces arrive (n = -k when a dead worker's k pieces are thrown away);
     `check()`, at least every CHECK_S seconds, may raise to stop the run."""
-    pool = [_Worker(setup, args) for _ in range(min(workers, len(items)))]
-    todo, finished, deaths, next_out = deque(range(len(items))), {}, [0] * len(items), 0
-    complete = False
+    run = _Run(workers, setup, args, items, on_piece)
+    next_out, complete = 0, False
     try:
-        for w in pool:
-            w.send(todo, items, len(pool))
+        for w in run.pool:
+            run.send(w)
         while next_out < len(items):
-            busy = [w for w in pool if w.queued]
+            busy = [w for w in run.pool if w.queued]
             ready = wait([w.results for w in busy] + [w.process.sentinel for w in busy], timeout=CHECK_S)
             if check:
                 check()
             for w in busy:
-                if w.results in ready:
-                    try:
-                        message = w.results.recv_bytes()
-                    except (EOFError, OSError):
-                        message = None       # it died; its sentinel says so too
-                    if message is not None:
-                        kind, body = message[:1], memoryview(message)[1:]   # no copy of the piece
-                        if kind == _PIECE:
-                            w.pieces.append(body)
-                            if on_piece:
-                                on_piece(1)
-                        elif kind == _DONE:
-                            finished[w.queued.popleft()] = (w.pieces, pickle.loads(body))
-                            w.pieces = []
-                            w.send(todo, items, len(pool))
-                        else:
-                            raise pickle.loads(body)
-                        continue
-                if w.process.sentinel in ready:
-                    current = w.queued[0]
-                    deaths[current] += 1
-                    if deaths[current] >= MAX_DEATHS:
-                        raise RuntimeError(f"a worker process died {deaths[current]} times on task {items[current]} "
-                                           f"(exit code {w.process.exitcode})")
-                    if on_piece and w.pieces:
-                        on_piece(-len(w.pieces))
-                    todo.extendleft(reversed(w.queued))
-                    w.stop()
-                    pool[pool.index(w)] = new = _Worker(setup, args)
-                    new.send(todo, items, len(pool))
-            while next_out in finished:
-                yield finished.pop(next_out)
+                run.serve(w, ready)
+            while next_out in run.finished:
+                yield run.finished.pop(next_out)
                 next_out += 1
         complete = True
     finally:    # after an error, or when the caller stops early, the workers' work is of no use
-        for w in pool:
+        for w in run.pool:
             w.stop(wait=complete)

@@ -8,7 +8,7 @@ exactly from its seed and its actions.
 Coordinates are puzzle pixels at CSS size (the puzzle area is `size`, 320 x 320 or 300 x 300); the
 environment maps screenshot pixels to them and back. An action is a dict with every key present:
 {"type": "click" | "long_press" | "drag" | "type" | "wait", "point": [x, y], "start": [x, y], "end": [x, y],
- "text": str, "duration": seconds, "time": seconds}, as a label's actions are (synth.labels.spec.action) plus the
+ "text": str, "duration": seconds, "time": seconds}, as a label's actions are (synth.labels.spec.exact_action) plus the
 time it is taken at; `point` is where it acts, `start` the same point (a drag's start).
 The page's Verify button lies outside the puzzle; a task's expert asks for it with `VERIFY`."""
 from typing import Any, Protocol
@@ -16,6 +16,7 @@ from typing import Any, Protocol
 import numpy as np
 
 from synth.core.levels import LevelTable
+from synth.labels import spec
 
 ACTION_TYPES = ("click", "long_press", "drag", "type", "wait")
 FRAMES_PER_STEP = 4     # animated tasks: a step's STEP_SECONDS pass in this many ticks, one frame after each
@@ -24,11 +25,9 @@ VERIFY = {"type": "click", "target": "verify"}     # the expert's "press Verify"
 
 def action(type_: str, point=(0.0, 0.0), end=None, text: str = "", duration: float = 0.0,
            time: float = 0.0) -> dict:
-    """An action with every key present; `end` defaults to `point` (only drags move)."""
-    p = [float(point[0]), float(point[1])]
-    e = [float(end[0]), float(end[1])] if end is not None else list(p)
-    return {"type": type_, "point": p, "start": list(p), "end": e, "text": text, "duration": float(duration),
-            "time": float(time)}
+    """A label's action at exact coordinates (synth.labels.spec.exact_action) plus the `time` it is taken at;
+    `end` defaults to `point` (only drags move)."""
+    return {**spec.exact_action(type_, point, end, text, duration), "time": float(time)}
 
 
 def click(x: float, y: float) -> dict:

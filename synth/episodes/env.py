@@ -15,7 +15,7 @@ from synth.episodes.base import ACTION_TYPES
 from synth.episodes.base import action as make_action
 from synth.episodes.episode import start
 from synth.labels.actions import ParseError, parse_venus
-from synth.screens.pages import PLATFORMS
+from synth.screens import PLATFORMS
 
 LANGS = ("en", "zh")
 REWARDS = ("sparse", "dense")
@@ -99,7 +99,8 @@ class CaptchaEnv(gymnasium.Env):
         """An action of the action space (or with "type" as a name) as synth.episodes.base.action's dict;
         ValueError naming the part that is malformed."""
         if not isinstance(act, dict):
-            raise ValueError(f"action must be a dict with keys type, point, end, text, duration; got {type(act).__name__}")
+            raise ValueError("action must be a dict with keys type, point, end, text, duration; "
+                             f"got {type(act).__name__}")
         kind = act.get("type")
         if isinstance(kind, (int, np.integer)) and 0 <= int(kind) < len(ACTION_TYPES):
             kind = ACTION_TYPES[int(kind)]

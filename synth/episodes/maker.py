@@ -9,8 +9,9 @@ from synth.episodes import rollout
 from synth.episodes.episode import start
 from synth.labels import spec
 from synth.labels.checks import check_contract, check_reference
+from synth.screens import PLATFORMS
 from synth.screens.browser import RenderedPage
-from synth.screens.pages import PLATFORMS, PageSpec
+from synth.screens.pages import PageSpec
 
 UNIT = "episode"
 

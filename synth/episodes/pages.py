@@ -2,6 +2,8 @@
 per process by Chromium and kept (a step draws only the widget)."""
 import numpy as np
 
+from synth.core.seeds import EPISODE_PAGES
+from synth.screens import PLATFORMS
 from synth.screens.browser import Browser, RenderedPage
 from synth.screens.pages import CONTROLS, PageSpec, list_templates
 from synth.screens.widget_pages import render_block
@@ -13,7 +15,7 @@ _pages: dict[PageSpec, RenderedPage] = {}
 def spec(platform: str, lang: str, slot: int, controls: str) -> PageSpec:
     """Page `slot` of a platform and language: its template, theme and widget placement are fixed by
     these alone, so every process shows the same screens."""
-    rng = np.random.default_rng([0xE9, ("web", "mobile", "desktop").index(platform), ("en", "zh").index(lang), slot])
+    rng = np.random.default_rng([EPISODE_PAGES, list(PLATFORMS).index(platform), ("en", "zh").index(lang), slot])
     names = list_templates(platform)
     template = names[int(rng.integers(len(names)))]
     return PageSpec(template, lang, int(rng.integers(2**31)), "modal" if rng.random() < 0.5 else "inline", controls)

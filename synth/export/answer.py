@@ -1,16 +1,13 @@
 """A label's answer as a model writes it: the action sequence trainers teach (no submit click, a focus click
-before each Type) in UI-Venus action syntax, with coordinates in a model's convention, and that text read back.
+before each Type) with coordinates in a model's convention, written and read back in UI-Venus action syntax
+(synth.labels.actions: read them with its parse_venus / parse_grounding on the frame's grid).
 
 Coordinates are integers of the convention's grid, chosen so that the point read back still lands in its
 target: the nearest grid point to the reference that maps back inside the accept region (for a drag, the
 end is chosen so that the displacement read back is the closest the grid allows)."""
-import re
-
 from synth.core.geometry import inside
 from synth.export.coords import Frame
-from synth.labels.actions import parse_venus
-
-INFEASIBLE = [-1, -1]
+from synth.labels import actions as syntax
 
 
 def answer_actions(label: dict) -> list[dict]:
@@ -78,55 +75,14 @@ def to_pixels(actions: list[dict], frame: Frame) -> list[dict]:
     return out
 
 
-def _pt(q) -> str:
-    return f"({q[0]},{q[1]})"
-
-
-def action_text(actions: list[dict], durations: bool = True) -> str:
-    """Model-grid actions in UI-Venus syntax inside <action>…</action>; a long press carries its duration
-    unless `durations` is False (VenusBench's parser rejects the argument)."""
-    parts = []
-    for a in actions:
-        if a["type"] == "click":
-            parts.append(f"Click(box={_pt(a['point'])})")
-        elif a["type"] == "long_press":
-            extra = f", duration={a['duration']}" if durations else ""
-            parts.append(f"LongPress(box={_pt(a['point'])}{extra})")
-        elif a["type"] == "drag":
-            parts.append(f"Drag(start={_pt(a['start'])},end={_pt(a['end'])})")
-        elif a["type"] == "type":
-            text = a["text"].replace("\\", "\\\\").replace("'", "\\'")
-            parts.append(f"Type(content='{text}')")
-        elif a["type"] == "wait":
-            parts.append("Wait()")
-    return "<action>" + ",".join(parts) + "</action>"
-
-
-def parse_actions(text: str, frame: Frame) -> list[dict]:
-    """UI-Venus action text with coordinates on `frame`'s grid, as pixel actions (ParseError if none)."""
-    return parse_venus(text, frame.width, frame.height, grid=(frame.sx, frame.sy))
-
-
 def grounding_text(label: dict, frame: Frame, target: str) -> str:
     """A grounding answer: `[x, y]` (point) or `[x0, y0, x1, y1]` (box) on `frame`'s grid; `[-1, -1]` when the
     label marks the target absent."""
     if not label["answer"]["feasible"]:
-        return str(INFEASIBLE)
+        return syntax.grounding_text(syntax.REFUSAL)
     region = label["accept"]["steps"][0]["region"]
     if target == "box":
-        return "[" + ", ".join(str(v) for v in frame.box(region)) + "]"
+        return syntax.grounding_text(frame.box(region))
     point = next(a["point"] for a in label["actions"] if a["type"] == "click")
-    return "[" + ", ".join(str(v) for v in _nearest_inside(frame, point, region)) + "]"
+    return syntax.grounding_text(_nearest_inside(frame, point, region))
 
-
-def parse_grounding(text: str, frame: Frame) -> list[dict]:
-    """A grounding answer read back as pixel actions: a click at the point or the box's centre; `[]` for
-    `[-1, -1]`. ValueError when the text holds neither."""
-    nums = [float(v) for v in re.findall(r"-?\d+(?:\.\d+)?", text)]
-    if nums[:2] == [-1.0, -1.0] and len(nums) == 2:
-        return []
-    if len(nums) == 4:
-        nums = [(nums[0] + nums[2]) / 2, (nums[1] + nums[3]) / 2]
-    if len(nums) != 2:
-        raise ValueError(f"not a point or a box: {text!r}")
-    return [{"type": "click", "point": frame.to_pixels(nums)}]

@@ -5,9 +5,10 @@ A grounding sample with several queries is one conversation with a turn per quer
 conversation per query."""
 from dataclasses import dataclass
 
-from synth.export.answer import action_text, grounding_text, model_actions, parse_actions, parse_grounding
+from synth.export.answer import grounding_text, model_actions
 from synth.export.prompts import VENUS_CAPTCHA_USER, captcha_system, grounding_system, think
 from synth.labels import spec
+from synth.labels.actions import action_block, parse_grounding, parse_venus
 
 
 @dataclass(frozen=True)
@@ -23,16 +24,15 @@ def turn(label: dict, options) -> Turn:
     if label["kind"] == "grounding":
         return Turn(grounding_system(frame, options.target), "<image>" + label["instruction"],
                     grounding_text(label, frame, options.target))
-    answer = f"<think>{think(label)}</think>{action_text(model_actions(label, frame))}"
+    answer = f"<think>{think(label)}</think>{action_block(model_actions(label, frame))}"
     return Turn(captcha_system(frame), VENUS_CAPTCHA_USER, answer)
 
 
 def read_answer(label: dict, text: str, options) -> list[dict]:
     """An assistant answer (as `turn` writes it) back as pixel actions of the stored image."""
     frame = options.frame(label)
-    if label["kind"] == "grounding":
-        return parse_grounding(text, frame)
-    return parse_actions(text, frame)
+    read = parse_grounding if label["kind"] == "grounding" else parse_venus
+    return read(text, frame.width, frame.height, grid=(frame.sx, frame.sy))
 
 
 def dialogues(label: dict, options) -> list[tuple[int, list[dict]]]:

@@ -18,33 +18,14 @@ from collections import Counter
 from pathlib import Path
 
 from synth.export import Options, write_jsonl
-from synth.export.answer import action_text, model_actions, to_pixels
+from synth.export.answer import model_actions, to_pixels
 from synth.export.coords import frame
 from synth.export.prompts import VENUS_CAPTCHA_SYSTEM, VENUS_CAPTCHA_USER, think
 from synth.labels import reward
+from synth.labels.actions import action_block, venus_text
 
 KINDS = ("captcha",)
 DESCRIPTION = "VenusBench-CAPTCHA annotation records (instruction/<name>.json) and train.jsonl in UI-Venus syntax"
-
-
-def _num(v: float) -> str:
-    return f"{round(v, 2):g}"
-
-
-def pixel_text(actions: list[dict]) -> str:
-    """Pixel actions in UI-Venus syntax, unwrapped, as the benchmark's `action_raw`."""
-    parts = []
-    for a in actions:
-        if a["type"] in ("click", "long_press"):
-            name = "Click" if a["type"] == "click" else "LongPress"
-            parts.append(f"{name}(box=({_num(a['point'][0])},{_num(a['point'][1])}))")
-        elif a["type"] == "drag":
-            (sx, sy), (ex, ey) = a["start"], a["end"]
-            parts.append(f"Drag(start=({_num(sx)},{_num(sy)}),end=({_num(ex)},{_num(ey)}))")
-        else:
-            text = a["text"].replace("\\", "\\\\").replace("'", "\\'")
-            parts.append(f"Type(content='{text}')")
-    return ",".join(parts)
 
 
 def _clamp(box: list[float], w: int, h: int) -> list[float]:
@@ -82,11 +63,12 @@ class Writer:
             "messages": [{"role": "system", "content": VENUS_CAPTCHA_SYSTEM},
                          {"role": "user", "content": VENUS_CAPTCHA_USER}],
             "image_size": [label["image"]["width"], label["image"]["height"]],
-            "captcha_type": label["family"], "action_raw": pixel_text(pixels), "action_raw_rect": rects(label),
+            "captcha_type": label["family"], "action_raw": venus_text(pixels, durations=False),
+            "action_raw_rect": rects(label),
             "inorder": bool(label["accept"]["order_matters"]),
             "key": label["key"], "family": label["family"], "difficulty": label["difficulty"],
             "lang": label["lang"], "platform": label["platform"]})
-        answer = f"<think>{think(label)}</think>{action_text(grid, durations=False)}"
+        answer = f"<think>{think(label)}</think>{action_block(grid, durations=False)}"
         self.train.append({"key": label["key"], "images": [image_name],
                            "messages": [{"role": "system", "content": VENUS_CAPTCHA_SYSTEM},
                                         {"role": "user", "content": VENUS_CAPTCHA_USER},

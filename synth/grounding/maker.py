@@ -8,10 +8,10 @@ from synth.core.jpeg import encode_image
 from synth.grounding import degrade, sample
 from synth.grounding.levels import screen
 from synth.labels import spec
+from synth.screens import PLATFORMS
 from synth.screens.pages import PageSpec, list_templates
 
 UNIT = "sample"
-PLATFORMS = ("web", "mobile", "desktop")
 
 
 def renders_screens(cfg) -> bool:
@@ -34,7 +34,7 @@ def make(ctx, index: int, seed: int, why) -> list[tuple[str, dict[str, bytes]]]:
     if cfg.pages:
         page = ctx.site_page(folder_spec(cfg, *cfg.page_list[int(rng.integers(len(cfg.page_list)))]))
     else:
-        platforms = PLATFORMS if cfg.platform == "mix" else (cfg.platform,)
+        platforms = tuple(PLATFORMS) if cfg.platform == "mix" else (cfg.platform,)
         platform = platforms[index % len(platforms)]
         templates = list_templates(platform)
         template = templates[int(rng.integers(len(templates)))]

@@ -62,12 +62,19 @@ def step(type_: str, region, end_region=None, text: str = "", tolerance: float =
             "text": text, "tolerance": round(float(tolerance), 2), "min_duration": round(float(min_duration), 2)}
 
 
+def exact_action(type_: str, point, end=None, text: str = "", duration: float = 0.0) -> dict:
+    """An action with every key of ACTION_KEYS and its coordinates as given (as floats): `start` is `point`,
+    `end` defaults to `point`. The base of `action` and of an episode's actions (synth.episodes.base.action),
+    whose outcomes depend on the exact floats."""
+    p = [float(point[0]), float(point[1])]
+    e = [float(end[0]), float(end[1])] if end is not None else list(p)
+    return {"type": type_, "point": p, "start": list(p), "end": e, "text": text, "duration": float(duration)}
+
+
 def action(type_: str, point=None, end=None, text: str = "", duration: float = 0.0) -> dict:
-    """One reference action with every key present. `point` is where it acts (for a drag: its start; for
-    typing: the field typed into); `end` only for drags."""
-    p = fbox(point)
-    return {"type": type_, "point": p, "start": p, "end": fbox(end) if type_ == "drag" else p, "text": text,
-            "duration": round(float(duration), 2)}
+    """One reference action of a label: `exact_action` rounded to 2 decimals. `point` is where it acts (for a
+    drag: its start; for typing: the field typed into); `end` only for drags."""
+    return exact_action(type_, fbox(point), fbox(end) if type_ == "drag" else None, text, round(float(duration), 2))
 
 
 def query_label(label: dict, i: int) -> dict:

@@ -15,7 +15,13 @@ from types import ModuleType
 
 from synth.screens import archetypes
 
-PLATFORMS = ("web", "mobile", "desktop")
+# The platforms, each with its viewport (CSS px), device scale factor and CAPTCHA puzzle size (CSS px): the one
+# list of platforms, which the CLI, the page engine and the makers import (cheap to import: no page engine).
+PLATFORMS = {
+    "web": {"viewport": (1280, 800), "dpr": 1, "puzzle": (320, 320)},
+    "mobile": {"viewport": (390, 844), "dpr": 2, "puzzle": (300, 300)},
+    "desktop": {"viewport": (1440, 900), "dpr": 1, "puzzle": (320, 320)},
+}
 
 
 @lru_cache(maxsize=1)

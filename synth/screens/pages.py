@@ -7,15 +7,11 @@ import numpy as np
 
 from synth import screens
 from synth.core.paths import TEMPLATES, cache_dir
+from synth.core.seeds import THEME, WIDGET_CHROME
+from synth.screens import PLATFORMS
 from synth.screens.content.common import WIDGET_TEXT, make_content
 from synth.screens.themes import make_theme
 
-# viewport (CSS px), device scale factor, CAPTCHA puzzle size (CSS px) per platform
-PLATFORMS = {
-    "web": {"viewport": (1280, 800), "dpr": 1, "puzzle": (320, 320)},
-    "mobile": {"viewport": (390, 844), "dpr": 2, "puzzle": (300, 300)},
-    "desktop": {"viewport": (1440, 900), "dpr": 1, "puzzle": (320, 320)},
-}
 WIDGET_HEAD_H = 56
 # The widget's chromes (templates/widgets/captcha.html.j2), drawn per page, and the colour of the instruction
 # written into each one's band (synth.captcha.compose)
@@ -67,7 +63,7 @@ def _env() -> jinja2.Environment:
 @lru_cache(maxsize=4096)     # asked for every sample (synth.captcha.compose)
 def widget_chrome(spec: PageSpec) -> str:
     """The chrome of the page's CAPTCHA widget (CHROMES), drawn from the page's seed."""
-    return CHROMES[int(np.random.default_rng([spec.variant, 17]).integers(len(CHROMES)))]
+    return CHROMES[int(np.random.default_rng([spec.variant, WIDGET_CHROME]).integers(len(CHROMES)))]
 
 
 def widget_params(spec: PageSpec, mode: str = "") -> dict:
@@ -80,7 +76,7 @@ def widget_params(spec: PageSpec, mode: str = "") -> dict:
 
 def render_html(spec: PageSpec) -> str:
     """Fill the page template for `spec`; raises ValueError naming the template if it is broken."""
-    rng = np.random.default_rng([spec.variant, 7])
+    rng = np.random.default_rng([spec.variant, THEME])
     widget = widget_params(spec)
     if spec.template in screens.names():
         from synth.screens.render import render_archetype
@@ -108,5 +104,5 @@ _OVERLAY = """<style>
 
 def widget_overlay(spec: PageSpec) -> str:
     """The modal CAPTCHA widget (templates/widgets/) in the page's language, for a folder page."""
-    rng = np.random.default_rng([spec.variant, 7])
+    rng = np.random.default_rng([spec.variant, THEME])
     return _env().from_string(_OVERLAY).render(t=make_theme(rng, spec.lang), widget=widget_params(spec, "modal"))

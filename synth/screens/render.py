@@ -6,6 +6,7 @@ import jinja2
 import numpy as np
 
 from synth.core.paths import TEMPLATES, cache_dir
+from synth.core.seeds import DESIGN_SYSTEM, PICTURES, THEME
 from synth.screens import archetype
 from synth.screens.content.common import make_content
 from synth.screens.icons import ICON_SETS, Icons
@@ -46,18 +47,18 @@ def choose_system(name: str, variant: int) -> str:
     """The design system a page of archetype `name` with seed `variant` is drawn in."""
     module = archetype(name)
     systems = list(getattr(module, "SYSTEMS", None) or for_platform(name.split("/")[0]))
-    return systems[int(np.random.default_rng([variant, 11]).integers(len(systems)))]
+    return systems[int(np.random.default_rng([variant, DESIGN_SYSTEM]).integers(len(systems)))]
 
 
 def render_archetype(spec, widget: dict) -> str:
     """The page's HTML; ValueError naming the template or macro file if it is broken."""
     module = archetype(spec.template)
-    rng = np.random.default_rng([spec.variant, 7])
+    rng = np.random.default_rng([spec.variant, THEME])
     system = choose_system(spec.template, spec.variant)
     theme, content = make_theme(rng, spec.lang), make_content(rng, spec.lang)
     layout = module.layout(rng, spec.lang)
     icons = Icons(ICON_SETS[int(rng.integers(len(ICON_SETS)))])
-    pictures = Pictures(np.random.default_rng([spec.variant, 13]), 2 if spec.platform == "mobile" else 1)
+    pictures = Pictures(np.random.default_rng([spec.variant, PICTURES]), 2 if spec.platform == "mobile" else 1)
     env = _env()
     try:
         shared = {"lang": spec.lang, "platform": spec.platform, "t": theme, "icon": icons.svg, "ds": system}
