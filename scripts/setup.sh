@@ -64,7 +64,7 @@ npm_dir="${SYNTH_NPM:-${XDG_DATA_HOME:-$HOME/.local/share}/synth/npm}"
 if [ ! -d "$npm_dir/node_modules" ] || ! cmp -s vendor/package-lock.json "$npm_dir/package-lock.json"; then
   echo "installing the design systems and icon sets (npm ci) into $npm_dir"
   mkdir -p "$npm_dir" && cp vendor/package.json vendor/package-lock.json "$npm_dir/"
-  if ! (cd "$npm_dir" && npm ci --no-audit --no-fund --loglevel=error) >"$npm_dir/install.log" 2>&1; then
+  if ! (cd "$npm_dir" && npm ci --ignore-scripts --no-audit --no-fund --loglevel=error) >"$npm_dir/install.log" 2>&1; then
     tail -20 "$npm_dir/install.log" >&2
     rm -f "$npm_dir/package-lock.json"   # so that the next run tries again
     echo "setup failed: npm ci did not succeed (full log: $npm_dir/install.log)" >&2
