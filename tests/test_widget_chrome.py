@@ -16,7 +16,7 @@ def browser():
 
 
 def spec_with(chrome: str, platform: str) -> PageSpec:
-    template = {"web": "web/login", "mobile": "mobile/chat", "desktop": "desktop/mail"}[platform]
+    template = {"web": "web/login", "mobile": "mobile/chat_thread", "desktop": "desktop/mail_client"}[platform]
     variant = next(v for v in range(100) if widget_chrome(PageSpec(template, "en", v, "modal", "input")) == chrome)
     return PageSpec(template, "en" if variant % 2 else "zh", variant, "modal", "input")
 

@@ -65,7 +65,7 @@ def candidates(page: RenderedPage) -> list[list[str]]:
 
 def icon_candidates(page: RenderedPage) -> list[str]:
     """The ICONS keys a built-in screen verifiably lacks (see the module's docstring)."""
-    if page.spec.template not in screens.names():     # a folder page or a hand-written template
+    if page.spec.template not in screens.names():     # a folder page
         return []
     shown = set(page.shown_icons) | {e["icon"] for e in page.elements if e["icon"]}
     words = {w for k in shown if k in ICONS for w in ICONS[k][0].split()} - NOT_WORDS

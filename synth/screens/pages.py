@@ -9,7 +9,8 @@ from synth import screens
 from synth.core.paths import TEMPLATES, cache_dir
 from synth.core.seeds import THEME, WIDGET_CHROME
 from synth.screens import PLATFORMS
-from synth.screens.content.common import WIDGET_TEXT, make_content
+from synth.screens.content.common import WIDGET_TEXT
+from synth.screens.render import render_archetype
 from synth.screens.themes import make_theme
 
 WIDGET_HEAD_H = 56
@@ -46,11 +47,9 @@ class PageSpec:
 
 
 def list_templates(platform: str | None = None) -> list[str]:
-    """Page names, sorted, optionally for one platform: the hand-written templates ("web/shop") and the
-    screen archetypes (synth.screens)."""
-    names = sorted({f"{p.parent.name}/{p.name[:-len('.html.j2')]}"
-                    for p in TEMPLATES.glob("*/*.html.j2") if p.parent.name in PLATFORMS} | set(screens.names()))
-    return [n for n in names if platform is None or n.startswith(platform + "/")]
+    """Page names (the screen archetypes of synth.screens, e.g. "web/shop_home"), sorted, optionally for one
+    platform."""
+    return [n for n in sorted(screens.names()) if platform is None or n.startswith(platform + "/")]
 
 
 @lru_cache(maxsize=1)
@@ -75,18 +74,8 @@ def widget_params(spec: PageSpec, mode: str = "") -> dict:
 
 
 def render_html(spec: PageSpec) -> str:
-    """Fill the page template for `spec`; raises ValueError naming the template if it is broken."""
-    rng = np.random.default_rng([spec.variant, THEME])
-    widget = widget_params(spec)
-    if spec.template in screens.names():
-        from synth.screens.render import render_archetype
-        return render_archetype(spec, widget)
-    try:
-        template = _env().get_template(f"{spec.template}.html.j2")
-        return template.render(lang=spec.lang, platform=spec.platform, t=make_theme(rng, spec.lang),
-                               c=make_content(rng, spec.lang), widget=widget)
-    except jinja2.TemplateError as e:
-        raise ValueError(f"template {spec.template} is broken: {e}") from e
+    """The page's HTML (synth.screens.render); raises ValueError naming the template if it is broken."""
+    return render_archetype(spec, widget_params(spec))
 
 
 # A CAPTCHA widget for a page from a --pages folder, put in a shadow root after the page loads so that the

@@ -14,22 +14,6 @@ WORDS = {
         "nav": ["Home", "Shop", "Deals", "Orders", "Help", "Account", "News", "Community"],
         "city": ["Seattle", "Austin", "Denver", "Boston", "Chicago", "Portland"],
         "title_topic": ["Cooking", "Tech", "Local", "Tech", "Outdoors", "Gardening", "Local", "Running"],
-        "chat": [
-            [(0, "Hey! Are you still up for hiking on Saturday?"), (1, "Yes! What time were you thinking?"),
-             (0, "Maybe 8? We could beat the heat"), (1, "8 works. I'll bring snacks and water"),
-             (0, "Perfect. I'll drive and pick you up at 7:40"), (1, "Sounds great, see you then"),
-             (0, "Don't forget sunscreen this time")],
-            [(0, "Did you see the new ramen place opened near the station?"), (1, "No way, the one with the long line?"),
-             (0, "That's it. Want to try it tonight?"), (1, "I finish work at 6, can we meet at 6:30?"),
-             (0, "Sure, I'll grab us a spot in line"), (1, "You're the best. Text me when you get there")],
-            [(0, "Morning! Did you get a chance to look at the slides?"), (1, "Just finished. Left a few comments on page 4"),
-             (0, "Thanks, I'll fix the chart before the meeting"), (1, "Also the numbers in the summary look a bit off"),
-             (0, "Good catch, I used last month's data"), (1, "No worries, we still have an hour"),
-             (0, "Sending the new version in 20 minutes")],
-            [(0, "Mom says dinner is at 7 on Sunday"), (1, "Got it. Should I bring anything?"),
-             (0, "Maybe dessert? She's making lasagna"), (1, "I'll pick up a cheesecake from the bakery"),
-             (0, "Great, and bring the photos from the trip"), (1, "Will do, I already printed a few")],
-        ],
         "mail": [
             (None, "Quarterly report draft", "Hi, attached is the first draft of the Q3 report. Could you review the sales "
              "section and send me your comments by Thursday? The charts on pages 6 and 7 still need updated numbers."),
@@ -63,8 +47,6 @@ WORDS = {
         "weekday": ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"],
         "month_day": "{m} {d}",
         "month": ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"],
-        "minutes_ago": "{}m",
-        "hours_ago": "{}h",
         "street": ["1420 Pine Street", "88 Harbor Avenue", "305 Maple Drive", "17 Oak Lane", "2210 Lake View Road",
                    "64 Elm Court"],
     },
@@ -79,18 +61,6 @@ WORDS = {
         "nav": ["首页", "商城", "优惠", "订单", "帮助", "账户", "资讯", "社区"],
         "city": ["北京", "上海", "广州", "深圳", "杭州", "成都"],
         "title_topic": ["美食", "数码", "本地", "数码", "户外", "园艺", "本地", "跑步"],
-        "chat": [
-            [(0, "周六还去爬山吗？"), (1, "去啊！你想几点出发？"), (0, "八点怎么样？早点走没那么热"),
-             (1, "八点可以，我带点零食和水"), (0, "好，我开车，七点四十到你楼下接你"), (1, "太好了，到时候见"),
-             (0, "这次别忘了带防晒霜哈哈")],
-            [(0, "车站旁边新开了一家拉面店，你看到没？"), (1, "是不是门口排长队那家？"), (0, "就是那家，今晚去尝尝？"),
-             (1, "我六点下班，六点半见行吗？"), (0, "行，我先过去排队"), (1, "你太好了，到了给我发消息")],
-            [(0, "早！幻灯片你看了吗？"), (1, "刚看完，在第4页留了几条意见"), (0, "谢谢，开会前我把图表改一下"),
-             (1, "还有总结里的数字好像不太对"), (0, "眼真尖，我用成上个月的数据了"), (1, "没事，离开会还有一个小时"),
-             (0, "二十分钟后发你新版本")],
-            [(0, "妈说周日晚上七点吃饭"), (1, "收到，要我带点什么吗？"), (0, "带个甜点吧？她在做红烧肉"),
-             (1, "那我去面包店买个蛋糕"), (0, "好，顺便把旅行的照片带上"), (1, "没问题，我已经洗了几张")],
-        ],
         "mail": [
             (None, "第三季度报告初稿", "你好，附件是第三季度报告的初稿。麻烦看一下销售部分，周四前把意见发给我。"
              "第6页和第7页的图表还需要更新数据。"),
@@ -114,8 +84,6 @@ WORDS = {
         "weekday": ["周一", "周二", "周三", "周四", "周五", "周六", "周日"],
         "month_day": "{m}月{d}日",
         "month": [str(i) for i in range(1, 13)],
-        "minutes_ago": "{}分钟前",
-        "hours_ago": "{}小时前",
         "street": ["人民路 128 号", "中山路 56 号", "解放路 203 号", "建设路 17 号", "和平街 9 号院 3 栋", "文化路 66 号"],
     },
 }
@@ -168,7 +136,7 @@ def _money(currency: str, x: float, sign: str = "") -> str:
 
 
 def _more_content(rng: np.random.Generator, lang: str, c: dict) -> dict:
-    """Content for the chat, feed, mail, wallet and checkout pages."""
+    """Content for the feed, mail, wallet and checkout pages."""
     w = WORDS[lang]
     currency = "¥" if lang == "zh" else "$"
     now = int(c["time"][:2]) * 60 + int(c["time"][3:])
@@ -178,17 +146,8 @@ def _more_content(rng: np.random.Generator, lang: str, c: dict) -> dict:
     def day_label(offset: int) -> str:
         return w["today"] if offset == 0 else w["yesterday"] if offset == 1 else w["weekday"][(today_wd - offset) % 7]
 
-    # feed / forum: topic of each post and how long ago it was posted
+    # feed / forum: topic of each post
     post_topics = [w["title_topic"][w["title"].index(p["title"])] for p in c["posts"]]
-    ages = [w["minutes_ago"].format(m) if m < 60 else w["hours_ago"].format(m // 60)
-            for m in np.sort(rng.integers(2, 60 * 20, len(c["posts"])))]
-
-    # chat: one conversation with a contact
-    contact = others[int(rng.integers(len(others)))]
-    conversation = w["chat"][int(rng.integers(len(w["chat"])))]
-    messages = [{"text": text, "me": bool(me)} for me, text in conversation]
-    chat_started = _clock(max(0, now - int(rng.integers(5, 90))))
-    battery = int(rng.integers(18, 100))
 
     # mail: nine messages, newest first
     mail_picks = _pick(rng, w["mail"], 9)
@@ -237,12 +196,9 @@ def _more_content(rng: np.random.Generator, lang: str, c: dict) -> dict:
     phone = (f"1{int(rng.integers(30, 90))}****{digits:04d}" if lang == "zh"
              else f"({int(rng.integers(200, 990))}) 555-{digits:04d}")
 
-    return {"post_topics": post_topics, "ages": ages, "contact": contact, "messages": messages,
-            "chat_started": chat_started, "battery": battery, "mails": mails,
+    return {"post_topics": post_topics, "mails": mails,
             "balance": _money(currency, balance), "card_last4": card_last4, "transactions": transactions,
-            "spent": spent, "street": street, "zip": zip_code, "phone": phone,
-            # layout switches for templates: c.layout % 2, c.layout % 3, c.layout // 6 ...
-            "layout": int(rng.integers(12))}
+            "spent": spent, "street": street, "zip": zip_code, "phone": phone}
 
 
 SCREEN_WORDS = {
@@ -255,7 +211,6 @@ SCREEN_WORDS = {
         "ago_m": "{} min ago", "ago_h": "{} hours ago", "ago_d": "{} days ago",
         "wifi": ["Home-5G", "Netgear-42", "Apartment 4B", "TP-Link_2F80", "Maple Street WiFi", "Linksys-Guest"],
         "carrier": ["Verizon", "T-Mobile", "AT&T", "Mint Mobile"],
-        "device": "{}'s Phone",
         "folders": ["Archive", "Invoices", "Photos", "Design assets", "Meeting notes", "Drafts", "Receipts", "Scans"],
         "files": ["Q3 report.pdf", "Budget 2024.xlsx", "Project plan.docx", "Team offsite.pptx", "Logo final.png",
                   "Beach sunset.jpg", "Contract signed.pdf", "Podcast intro.mp3", "Product demo.mp4", "Backup.zip",
@@ -284,7 +239,6 @@ SCREEN_WORDS = {
         "ago_m": "{} 分钟前", "ago_h": "{} 小时前", "ago_d": "{} 天前",
         "wifi": ["ChinaNet-5G", "TP-LINK_3F2A", "CMCC-8E6B", "Xiaomi_5G", "HUAWEI-1207", "家里的WiFi"],
         "carrier": ["中国移动", "中国联通", "中国电信"],
-        "device": "{}的手机",
         "folders": ["归档", "发票", "照片", "设计素材", "会议记录", "草稿", "报销单据", "扫描件"],
         "files": ["第三季度报告.pdf", "2024年预算.xlsx", "项目计划书.docx", "团队团建.pptx", "logo定稿.png",
                   "海边日落.jpg", "已签合同.pdf", "播客片头.mp3", "产品演示.mp4", "备份.zip",
@@ -351,9 +305,7 @@ def _screen_content(rng: np.random.Generator, lang: str, c: dict) -> dict:
     # phone settings
     wifi = x["wifi"][int(rng.integers(len(x["wifi"])))]
     carrier = x["carrier"][int(rng.integers(len(x["carrier"])))]
-    first = c["user"].split(" ")[0]
     storage_used = round(float(rng.uniform(20, 230)), 1)
-    updates = int(rng.integers(0, 3))
 
     # file manager: a project folder with a few sub-folders and files
     project = x["project"][int(rng.integers(len(x["project"])))]
@@ -388,10 +340,8 @@ def _screen_content(rng: np.random.Generator, lang: str, c: dict) -> dict:
     comment_ages = sorted(rng.integers(5, 60 * 30, 3).tolist())
 
     return {"members": members, "domain": domain, "toggles": toggles, "seats": seats,
-            "wifi": wifi, "carrier": carrier, "device": x["device"].format(first if lang == "en" else c["user"]),
-            "storage_used": storage_used, "updates": updates,
+            "wifi": wifi, "carrier": carrier, "storage_used": storage_used,
             "project": project, "files": files, "disk_free": disk_free,
             "book": book, "quarter": quarter + 1, "months": months, "categories": categories, "budget": budget,
             "plan": plan, "sheet_names": x["sheets"],
-            "comments": [{"who": p, "text": t, "ago": ago(a)} for p, t, a in zip(commenters, comment_picks, comment_ages)],
-            "layout2": int(rng.integers(12))}
+            "comments": [{"who": p, "text": t, "ago": ago(a)} for p, t, a in zip(commenters, comment_picks, comment_ages)]}
