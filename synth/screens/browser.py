@@ -62,6 +62,29 @@ _BOXES_JS = """ids => Object.fromEntries(ids.map(id => {
   return [id, [r.left, r.top, r.right, r.bottom]];
 }))"""
 
+# The widget's parts a click could not reach: for the puzzle and each control shown, a 3 x 3 grid of points
+# inside its box is hit-tested as a click would be (elementFromPoint, into the widget's shadow root for a folder
+# page); a part is covered if any point is off screen or hits something that is not the widget's own content.
+_COVERED_JS = """ids => {
+  const host = document.getElementById('synth-host');
+  const root = host ? host.shadowRoot : document;
+  const widget = root.getElementById('synth-widget');
+  const hit = (x, y) => { const h = document.elementFromPoint(x, y);
+    return h === host && host ? root.elementFromPoint(x, y) : h; };
+  return ids.filter(id => {
+    const e = root.getElementById(id);
+    if (!e || !e.getClientRects().length) return false;
+    const r = e.getBoundingClientRect();
+    return [1, 3, 5].some(fy => [1, 3, 5].some(fx => {
+      const x = r.left + r.width * fx / 6, y = r.top + r.height * fy / 6;
+      if (x < 0 || y < 0 || x >= innerWidth || y >= innerHeight) return true;
+      const h = hit(x, y);
+      return !h || !widget || !(h === e || e.contains(h) || h.contains(e) && widget.contains(h));
+    }));
+  });
+}"""
+HIT_TESTED = ["synth-puzzle", "synth-answer", "synth-verify", "synth-refresh", "synth-skip"]
+
 # For pages of a --pages folder, before their scripts run: Math.random from a fixed seed and a clock that stands
 # still, so that a page renders the same pixels every time.
 _STEADY_JS = "if (location.origin === '" + ORIGIN + """') {
@@ -100,6 +123,7 @@ class RenderedPage:
     shown_icons: dict[str, int] = field(default_factory=dict)   # every icon key the page draws
     doc_lang: str = ""     # the page's <html lang>, for grounding pages
     blocked: list[str] = field(default_factory=list)   # requests aborted while it loaded (off the page's site)
+    covered: list[str] = field(default_factory=list)   # widget parts (HIT_TESTED ids) a click would not reach
 
 
 class Browser:
@@ -213,9 +237,12 @@ class Browser:
             el["box"] = [float(v) * tab.dpr for v in el["box"]]
         marks = [[float(v) * tab.dpr for v in m] for m in found["marks"]]
         boxes = tab.boxes()
-        return RenderedPage(spec=spec, rgb=tab.capture(boxes), boxes=boxes, dpr=tab.dpr, elements=found["elements"],
+        rgb = tab.capture(boxes)
+        covered = tab.page.evaluate(_COVERED_JS, HIT_TESTED) if spec.mode != "none" else []
+        return RenderedPage(spec=spec, rgb=rgb, boxes=boxes, dpr=tab.dpr, elements=found["elements"],
                             texts=found["texts"], labels=found["labels"], decor_icons=found["decor"], marks=marks,
-                            shown_icons=found["shown"], doc_lang=found["lang"], blocked=sorted(set(self._blocked)))
+                            shown_icons=found["shown"], doc_lang=found["lang"], blocked=sorted(set(self._blocked)),
+                            covered=covered)
 
     def restart(self) -> None:
         """Stop Chromium for a fresh start at the next render, killing its processes first, so that a hung
