@@ -49,36 +49,30 @@ _WARM_UP_HTML = ("<p style='font-family:sans-serif'>Warm up <b>粗体</b> 文字
 
 # Show another variant of the widget's controls (templates/widgets/captcha.html.j2), then wait for a frame
 _CONTROLS_JS = """controls => new Promise(done => {
-  const host = document.getElementById('synth-host');
-  (host ? host.shadowRoot : document).getElementById('synth-widget').dataset.controls = controls;
+  document.getElementById('synth-widget').dataset.controls = controls;
   requestAnimationFrame(done);
 })"""
 
 _BOXES_JS = """ids => Object.fromEntries(ids.map(id => {
-  const host = document.getElementById('synth-host');   // a folder page's widget is in a shadow root
-  const e = (host ? host.shadowRoot : document).getElementById(id);
+  const e = document.getElementById(id);
   if (!e || !e.getClientRects().length) return [id, null];   // absent, or hidden in this widget variant
   const r = e.getBoundingClientRect();
   return [id, [r.left, r.top, r.right, r.bottom]];
 }))"""
 
 # The widget's parts a click could not reach: for the puzzle and each control shown, a 3 x 3 grid of points
-# inside its box is hit-tested as a click would be (elementFromPoint, into the widget's shadow root for a folder
-# page); a part is covered if any point is off screen or hits something that is not the widget's own content.
+# inside its box is hit-tested as a click would be (elementFromPoint); a part is covered if any point is off
+# screen or hits something that is not the widget's own content.
 _COVERED_JS = """ids => {
-  const host = document.getElementById('synth-host');
-  const root = host ? host.shadowRoot : document;
-  const widget = root.getElementById('synth-widget');
-  const hit = (x, y) => { const h = document.elementFromPoint(x, y);
-    return h === host && host ? root.elementFromPoint(x, y) : h; };
+  const widget = document.getElementById('synth-widget');
   return ids.filter(id => {
-    const e = root.getElementById(id);
+    const e = document.getElementById(id);
     if (!e || !e.getClientRects().length) return false;
     const r = e.getBoundingClientRect();
     return [1, 3, 5].some(fy => [1, 3, 5].some(fx => {
       const x = r.left + r.width * fx / 6, y = r.top + r.height * fy / 6;
       if (x < 0 || y < 0 || x >= innerWidth || y >= innerHeight) return true;
-      const h = hit(x, y);
+      const h = document.elementFromPoint(x, y);
       return !h || !widget || !(h === e || e.contains(h) || h.contains(e) && widget.contains(h));
     }));
   });
@@ -96,14 +90,14 @@ _STEADY_JS = "if (location.origin === '" + ORIGIN + """') {
 }"""
 _STILL_CSS = ("*, *::before, *::after { animation-duration: 0s !important; animation-delay: 0s !important; "
               "transition: none !important; caret-color: transparent !important; }")
-# Put a folder page's CAPTCHA widget (pages.widget_overlay) on top of it, in a shadow root of its own
-_OVERLAY_JS = """html => {
-  const host = document.createElement('synth-overlay');     // a tag no page's stylesheet styles
-  host.id = 'synth-host';
-  host.style.cssText = 'all: initial; position: fixed; inset: 0; z-index: 2147483647';
-  host.attachShadow({mode: 'open'}).innerHTML = html;
-  document.documentElement.appendChild(host);
-}"""
+SITE_LOAD_MS = 10_000   # longest a folder page may take to load; then it counts as hung
+# A folder page with a CAPTCHA widget is shown as a document of our own: the page's pixels as captured, as a
+# picture, under the widget (pages.widget_overlay). Neither the page's styles nor its scripts can reach the
+# widget there (a shadow root in the page's document is reachable by a script that patches attachShadow first).
+_COMPOSITE_HTML = """<!doctype html><html><head><meta charset="utf-8"><style>
+  html, body {{ margin: 0; overflow: hidden; }}
+  #synth-page {{ position: fixed; left: 0; top: 0; width: {w}px; height: {h}px; display: block; }}
+</style></head><body><img id="synth-page" alt="" src="data:image/png;base64,{png}">{widget}</body></html>"""
 
 
 @dataclass
@@ -124,6 +118,8 @@ class RenderedPage:
     doc_lang: str = ""     # the page's <html lang>, for grounding pages
     blocked: list[str] = field(default_factory=list)   # requests aborted while it loaded (off the page's site)
     covered: list[str] = field(default_factory=list)   # widget parts (HIT_TESTED ids) a click would not reach
+    status: int = 0    # a folder page's HTTP status (0: no response, e.g. Chromium's error page)
+    url: str = ""      # the URL a folder page showed when it was captured (another than its own: it navigated)
 
 
 class Browser:
@@ -239,10 +235,11 @@ class Browser:
         boxes = tab.boxes()
         rgb = tab.capture(boxes)
         covered = tab.page.evaluate(_COVERED_JS, HIT_TESTED) if spec.mode != "none" else []
+        status, url = tab.site_load if spec.site else (0, "")
         return RenderedPage(spec=spec, rgb=rgb, boxes=boxes, dpr=tab.dpr, elements=found["elements"],
                             texts=found["texts"], labels=found["labels"], decor_icons=found["decor"], marks=marks,
                             shown_icons=found["shown"], doc_lang=found["lang"], blocked=sorted(set(self._blocked)),
-                            covered=covered)
+                            covered=covered, status=status, url=url)
 
     def restart(self) -> None:
         """Stop Chromium for a fresh start at the next render, killing its processes first, so that a hung
@@ -265,6 +262,9 @@ class _Tab:
     def __init__(self, context, width: int, height: int, dpr: int, mobile: bool, warm: bool = True) -> None:
         self.page, self.width, self.height, self.dpr = context.new_page(), width, height, dpr
         self.shows: PageSpec | None = None     # the page on screen
+        self.site_load: tuple[int, str] = (0, "")   # a folder page's HTTP status and URL when it settled
+        self._doc_status = 0    # the HTTP status of the last document the tab loaded
+        self.page.on("response", self._on_response)
         self.switched = False                  # whether its widget's controls were switched since it loaded
         self._loaded: tuple[np.ndarray, list[float]] | None = None   # its capture and widget box as loaded
         self._cdp = context.new_cdp_session(self.page)
@@ -300,10 +300,16 @@ class _Tab:
         self.page.evaluate(_NEXT_FRAME_JS)
         self.shows = spec
 
+    def _on_response(self, response) -> None:
+        if response.request.is_navigation_request() and response.frame == self.page.main_frame:
+            self._doc_status = response.status
+
     def show_site(self, spec: PageSpec) -> None:
         """Load a folder page from its URL and let it settle: its requests done (or 5 s gone), fonts loaded,
-        animations and transitions at their end; then the CAPTCHA widget on top if the page has one."""
-        self.page.goto(page_url(spec.template), wait_until="load", timeout=30_000)
+        animations and transitions at their end; its last document's status and its URL go to `site_load`. If the page has a
+        CAPTCHA widget, it is then shown in a document of our own over the page's pixels (_COMPOSITE_HTML)."""
+        self._doc_status = 0
+        self.page.goto(page_url(spec.template), wait_until="load", timeout=SITE_LOAD_MS)
         try:
             self.page.wait_for_load_state("networkidle", timeout=5_000)
         except Exception as e:
@@ -311,8 +317,15 @@ class _Tab:
                 raise
         self.page.add_style_tag(content=_STILL_CSS)
         self.page.evaluate("() => document.fonts.ready.then(() => undefined)")
+        self.page.evaluate(_NEXT_FRAME_JS)
+        self.site_load = (self._doc_status, self.page.url)
         if spec.mode != "none":
-            self.page.evaluate(_OVERLAY_JS, widget_overlay(spec))
+            png = cv2.imencode(".png", cv2.cvtColor(self._shot(0, 0, self.width, self.height), cv2.COLOR_RGB2BGR))[1]
+            self.page.goto("about:blank")
+            self.page.set_content(_COMPOSITE_HTML.format(w=self.width, h=self.height, widget=widget_overlay(spec),
+                                                         png=base64.b64encode(png.tobytes()).decode()),
+                                  wait_until="load", timeout=30_000)
+            self.page.evaluate(_NEXT_FRAME_JS)
 
     def switch_controls(self, spec: PageSpec) -> None:
         """Show `spec`, which differs from the page shown only in the widget's controls, without loading it."""
