@@ -60,23 +60,8 @@ _BOXES_JS = """ids => Object.fromEntries(ids.map(id => {
   return [id, [r.left, r.top, r.right, r.bottom]];
 }))"""
 
-# The widget's parts a click could not reach: for the puzzle and each control shown, a 3 x 3 grid of points
-# inside its box is hit-tested as a click would be (elementFromPoint); a part is covered if any point is off
-# screen or hits something that is not the widget's own content.
-_COVERED_JS = """ids => {
-  const widget = document.getElementById('synth-widget');
-  return ids.filter(id => {
-    const e = document.getElementById(id);
-    if (!e || !e.getClientRects().length) return false;
-    const r = e.getBoundingClientRect();
-    return [1, 3, 5].some(fy => [1, 3, 5].some(fx => {
-      const x = r.left + r.width * fx / 6, y = r.top + r.height * fy / 6;
-      if (x < 0 || y < 0 || x >= innerWidth || y >= innerHeight) return true;
-      const h = document.elementFromPoint(x, y);
-      return !h || !widget || !(h === e || e.contains(h) || h.contains(e) && widget.contains(h));
-    }));
-  });
-}"""
+# The widget's parts (HIT_TESTED ids) a click could not reach, hit-tested at 3 x 3 points each (js/covered.js)
+_COVERED_JS = (Path(__file__).parent / "js" / "covered.js").read_text(encoding="utf-8")
 HIT_TESTED = ["synth-puzzle", "synth-answer", "synth-verify", "synth-refresh", "synth-skip"]
 
 # For pages of a --pages folder, before their scripts run: Math.random from a fixed seed and a clock that stands
@@ -306,8 +291,8 @@ class _Tab:
 
     def show_site(self, spec: PageSpec) -> None:
         """Load a folder page from its URL and let it settle: its requests done (or 5 s gone), fonts loaded,
-        animations and transitions at their end; its last document's status and its URL go to `site_load`. If the page has a
-        CAPTCHA widget, it is then shown in a document of our own over the page's pixels (_COMPOSITE_HTML)."""
+        animations and transitions at their end; its last document's status and its URL go to `site_load`. If
+        the page has a CAPTCHA widget, it is then shown in a document of our own over its pixels (_COMPOSITE_HTML)."""
         self._doc_status = 0
         self.page.goto(page_url(spec.template), wait_until="load", timeout=SITE_LOAD_MS)
         try:
