@@ -74,10 +74,10 @@ def test_a_restart_of_the_browser_changes_no_pixels(browser, monkeypatch):
     import synth.screens.browser as browser_module
 
     spec = PageSpec(list_templates("mobile")[0], "zh", 5, "modal", "none")
-    first, chromium = browser.render(spec).rgb, browser._browser
+    first, chromium = browser.render(spec).rgb, browser._chromium.browser
     monkeypatch.setattr(browser_module, "RESTART_EVERY", 1)
     again = browser.render(spec).rgb
-    assert browser._browser is not chromium
+    assert browser._chromium.browser is not chromium
     assert np.array_equal(first, again)
 
 
@@ -145,7 +145,7 @@ def test_a_render_block_gives_its_pixels_in_a_used_browser_and_after_a_crash(bro
     for i, (_, page) in enumerate(render_block(browser, specs)):
         crashed.append(page.rgb)
         if i == 4:
-            browser._kill()             # what the hang watchdog does; a crash looks the same to the block
+            browser._chromium.kill()    # what the hang watchdog does; a crash looks the same to the block
     assert "restarting it" in caplog.text
     for spec, a, b, c in zip(specs, fresh, used, crashed):
         assert np.array_equal(a, b) and np.array_equal(a, c), spec

@@ -7,7 +7,8 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from synth.screens.browser import CHROMIUM_ARGS, chromium_path
+from synth.screens.browser import CHROMIUM_ARGS
+from synth.screens.chromium import chromium_path
 from synth.tools.gallery import build_gallery, read_flags
 
 pytest.importorskip("playwright.sync_api")

@@ -12,7 +12,7 @@ import pytest
 
 from synth.engine.config import RunConfig
 from synth.engine.generator import Generator
-from synth.screens import browser as browser_module
+from synth.screens import chromium as chromium_module
 from tests.conftest import BASE_ARGS
 
 ARGS = ["captcha", *BASE_ARGS]
@@ -116,7 +116,7 @@ def deadline(seconds: int):
 
 @pytest.mark.parametrize("fault", [signal.SIGKILL, signal.SIGSTOP])   # Chromium crashes; Chromium hangs
 def test_browser_crashed_or_hung_mid_run_is_restarted(monkeypatch, fault):
-    monkeypatch.setattr(browser_module, "HANG_S", 3)
+    monkeypatch.setattr(chromium_module, "HANG_S", 3)
     cfg = RunConfig(difficulty=2, n=8, seed=5, platform="web", families=("counting",))
     fresh = Generator(cfg)
     expected = [fresh.sample(i)[1] for i in range(4)]

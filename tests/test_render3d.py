@@ -1,5 +1,5 @@
-"""synth.families.kit.render3d: the picture, ID and depth passes agree with the scene's geometry; the same scene gives the
-same bytes in a fresh browser and in a long-lived one; a crashed Chromium is replaced."""
+"""synth.families.kit.render3d: the picture, ID and depth passes agree with the scene's geometry; the same scene gives
+the same bytes in a fresh browser and in a long-lived one; a crashed Chromium is replaced."""
 import time
 
 import numpy as np
@@ -93,10 +93,10 @@ def test_a_crashed_chromium_is_replaced():
     own = r3.Renderer()
     try:
         first = r3.render(scene(), using=own)
-        own._kill()            # as the out-of-memory killer would
+        own._chromium.kill()   # as the out-of-memory killer would
         time.sleep(0.5)
         again = r3.render(scene(), using=own)
-        assert own.starts == 2 and np.array_equal(first.rgb, again.rgb)
+        assert own._chromium.starts == 2 and np.array_equal(first.rgb, again.rgb)
     finally:
         own.close()
     own.close()               # a second close does nothing

@@ -6,6 +6,7 @@ import numpy as np
 from synth.captcha.compose import at_device_scale, compose, puzzle_size
 from synth.captcha.label import check_label, make_label, scale_task
 from synth.captcha.recipe import finish, sample_params
+from synth.core.errors import Reject
 from synth.core.jpeg import encode_image
 from synth.families import FAMILIES
 from synth.labels import spec
@@ -32,6 +33,8 @@ def make(ctx, index: int, seed: int, why) -> list[tuple[str, dict[str, bytes]]]:
     params = sample_params(family, rng, cfg.difficulty, (css_w, css_h), lang, infeasible)
     page_spec = PageSpec(template, lang, variant, mode, family.controls(params), site=cfg.pages)
     page = ctx.pool_page(page_spec, index)
+    if page.covered:    # page content over the puzzle or a control: a click would not reach the widget
+        raise Reject("page.covers_widget")
     if puzzle_size(page) != (css_w * dpr, css_h * dpr):
         raise RuntimeError(f"{template}: puzzle area is {puzzle_size(page)}, expected {(css_w * dpr, css_h * dpr)}")
     instance = finish(family, params, cfg.difficulty, rng)

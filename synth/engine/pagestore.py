@@ -186,7 +186,7 @@ def _write(path: Path, page: RenderedPage, encoder: jpeg.PageEncoder | None) -> 
     _replace(path.with_suffix(".npy"), header.getvalue(), rgb.data)
     if encoder is not None:
         _replace(path.with_suffix(".enc"), pickle.dumps(encoder))
-    meta = {"spec": dataclasses.asdict(page.spec), "boxes": page.boxes, "dpr": page.dpr}
+    meta = {"spec": dataclasses.asdict(page.spec), "boxes": page.boxes, "dpr": page.dpr, "covered": page.covered}
     _replace(path.with_suffix(".json"), json.dumps(meta).encode())
 
 
@@ -195,4 +195,4 @@ def _read(path: Path) -> RenderedPage:
     spec = meta["spec"]
     spec = PageSpec(**{**spec, "viewport": tuple(spec["viewport"]) if spec["viewport"] else None})
     rgb = np.load(path.with_suffix(".npy"), mmap_mode="r")     # shared with the other workers' mappings
-    return RenderedPage(spec=spec, rgb=rgb, boxes=meta["boxes"], dpr=meta["dpr"])
+    return RenderedPage(spec=spec, rgb=rgb, boxes=meta["boxes"], dpr=meta["dpr"], covered=meta["covered"])

@@ -1,7 +1,8 @@
 """The pages of a `--pages DIR` run: which of them are usable, and the page pools of CAPTCHA runs.
 
 Before a run, the main process renders every page of the folder once (`survey`), as the run's samples will
-see it: a page that fails to load, hangs (the browser's watchdog), is in another language than `--lang`, or
+see it: a page that resolves outside the folder, fails to load, answers an HTTP error or shows Chromium's error
+page, navigates away, hangs (over its load time, or the browser's watchdog), is in another language than `--lang`, or
 offers nothing to do (no verifiable grounding target at the run's level; a CAPTCHA widget that does not fit
 on it) is skipped with a reason. The usable pages, with their languages, go into the run config, which every
 worker gets, and the survey's findings (skips by reason, requests blocked by page) into the manifest."""
@@ -16,7 +17,7 @@ from synth.engine.config import RunConfig
 from synth.screens import PLATFORMS
 from synth.screens.browser import Browser, RenderedPage
 from synth.screens.pages import PageSpec
-from synth.screens.site import NAMESPACE, folder_problem, list_pages
+from synth.screens.site import NAMESPACE, folder_problem, list_pages, outside, page_url
 
 
 def page_lang(page: RenderedPage) -> str:
@@ -28,22 +29,44 @@ def page_lang(page: RenderedPage) -> str:
     return "zh" if cjk > 0.3 * max(1, sum(not ch.isspace() for ch in chars)) else "en"
 
 
+def _load_problem(page: RenderedPage) -> str | None:
+    """Why a folder page did not show itself: Chromium's error page or an HTTP error, or another URL."""
+    if page.status == 0 or page.status >= 400:
+        return "pages.http_error"
+    if page.url != page_url(page.spec.template):
+        return "pages.navigated"
+    return None
+
+
+def _render(browser: Browser, spec: PageSpec) -> RenderedPage | str:
+    """The page rendered, or why it could not be: it hung (over its load time or the watchdog's), or it failed
+    to load. Chromium is killed after a failure: a page's endless script keeps the renderer busy."""
+    try:
+        return browser.render(spec, attempts=1)
+    except RuntimeError as e:
+        if "hung" not in str(e):    # Chromium does not start: no page can be tried
+            raise
+        browser.restart()
+        return "pages.hung"
+    except Exception as e:      # Playwright's errors: the page did not load, or not in time
+        browser.restart()
+        return "pages.hung" if "Timeout" in type(e).__name__ else "pages.load_failed"
+
+
 def _problem(cfg: RunConfig, browser: Browser, name: str) -> tuple[str | None, str, list[str]]:
     """(why the page is not usable or None, its language, the requests it made off the site)."""
     from synth.captcha.compose import puzzle_size
     from synth.grounding.maker import folder_spec
     from synth.grounding.sample import choose
 
-    try:
-        page = browser.render(folder_spec(cfg, name, "en"), attempts=1)
-    except RuntimeError as e:
-        if "hung" not in str(e):    # Chromium does not start: no page can be tried
-            raise
-        browser.close()
-        return "pages.hung", "", []
-    except Exception:           # Playwright's errors: the page did not load
-        browser.close()
-        return "pages.load_failed", "", []
+    if outside(cfg.pages, name.removeprefix(NAMESPACE)):
+        return "pages.outside_folder", "", []
+    page = _render(browser, folder_spec(cfg, name, "en"))
+    if isinstance(page, str):
+        return page, "", []
+    problem = _load_problem(page)
+    if problem:
+        return problem, "", page.blocked
     lang = page_lang(page)
     if cfg.lang != "mix" and lang != cfg.lang:
         return "pages.other_language", lang, page.blocked
@@ -54,14 +77,19 @@ def _problem(cfg: RunConfig, browser: Browser, name: str) -> tuple[str | None, s
         except Reject:
             return "pages.no_target", lang, page.blocked
         return None, lang, page.blocked
-    modal = browser.render(PageSpec(name, lang, 0, "modal", "input", site=cfg.pages), attempts=1)
+    modal = _render(browser, PageSpec(name, lang, 0, "modal", "input", site=cfg.pages))
+    if isinstance(modal, str):
+        return modal, lang, page.blocked
+    problem = _load_problem(modal)
+    if problem:
+        return problem, lang, sorted(set(page.blocked) | set(modal.blocked))
     h, w = modal.rgb.shape[:2]
     box = modal.boxes.get("synth-widget")
     css_w, css_h = PLATFORMS["web"]["puzzle"]
     if (box is None or box[0] < 0 or box[1] < 0 or box[2] > w or box[3] > h
             or puzzle_size(modal) != (css_w * modal.dpr, css_h * modal.dpr)):
         return "pages.widget_does_not_fit", lang, page.blocked
-    return None, lang, page.blocked
+    return None, lang, sorted(set(page.blocked) | set(modal.blocked))
 
 
 def survey(cfg: RunConfig, on_page: Callable[[int, int], None] | None = None) -> tuple[RunConfig, dict]:
@@ -82,7 +110,7 @@ def survey(cfg: RunConfig, on_page: Callable[[int, int], None] | None = None) ->
             else:
                 usable.append((NAMESPACE + rel, lang))
             if off_site:
-                blocked[rel] = len(off_site)
+                blocked[rel] = off_site
             if on_page:
                 on_page(done, len(pages))
     finally:
@@ -93,5 +121,6 @@ def survey(cfg: RunConfig, on_page: Callable[[int, int], None] | None = None) ->
                          + ", ".join(f"{n} {reason}" for reason, n in reasons.items()))
     report = {"folder": cfg.pages, "found": len(usable) + len(skipped), "usable": len(usable),
               "skipped": reasons, "skipped_pages": skipped,
-              "blocked_requests": sum(blocked.values()), "blocked_by_page": blocked}
+              "blocked_requests": sum(map(len, blocked.values())),
+              "blocked_by_page": {rel: len(urls) for rel, urls in blocked.items()}, "blocked_urls": blocked}
     return dataclasses.replace(cfg, page_list=tuple(usable)), report

@@ -4,16 +4,15 @@ import contextlib
 import json
 import logging
 import math
-import os
-import shutil
-import signal
-import threading
 from dataclasses import dataclass, field, replace
+from pathlib import Path
 
 import cv2
 import numpy as np
 
 from synth.core.errors import first_line
+from synth.screens import chromium
+from synth.screens.chromium import Chromium
 from synth.screens.pages import PLATFORMS, PageSpec, render_html, widget_overlay
 from synth.screens.site import ORIGIN, Site, page_url
 
@@ -25,146 +24,11 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networki
                                                          # design system's CSS) through the page's JS heap
                  "--disable-partial-raster"]   # a change in place repaints whole tiles: the pixels of a fresh load
 RESTART_EVERY = 360  # pages per browser (20 pools), to bound its memory
-HANG_S = 60          # longest a page may take; then Chromium counts as hung and is killed
-BOX_IDS = ["synth-widget", "synth-instruction", "synth-puzzle", "synth-answer", "synth-verify", "synth-refresh", "synth-skip"]
+BOX_IDS = ["synth-widget", "synth-instruction", "synth-puzzle", "synth-answer", "synth-verify", "synth-refresh",
+           "synth-skip"]
 
-# The grounding harvester, one for every page: the interactive elements of the page found by tag and ARIA role
-# (links, buttons, fields, selects, checkboxes, tabs, menu items, icons, images), with `data-g` marks taken as
-# hints (role, icon, function, field, sample value), so that an element marked data-g, and anything inside or
-# around it, is the marked element alone. Each comes with its box, its accessible name (`name`), the text drawn
-# inside it (`text`: only text that is rendered there, not clipped, not covered, so an instruction that quotes
-# it quotes what the screenshot shows), and whether it is the element hit at its centre and near its corners
-# (visible, not covered or clipped). Also: the count of each visible text on the page, the icons drawn by
-# elements that are not targets, the boxes of icons and pictures outside every element, every icon key drawn
-# (`data-icon`, `data-g-icon`), and the document's language; all as one JSON string.
-_ELEMENTS_JS = """() => {
-  const vw = window.innerWidth, vh = window.innerHeight;
-  const clean = s => (s || '').replace(/\\s+/g, ' ').trim();
-  const hits = (el, x, y) => { const h = document.elementFromPoint(x, y); return !!h && (h === el || el.contains(h)); };
-  const texts = {}, shownNodes = [];
-  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-  for (let n = walker.nextNode(); n; n = walker.nextNode()) {
-    const t = clean(n.textContent);
-    const p = n.parentElement;
-    if (t && p && p.getClientRects().length && getComputedStyle(p).visibility !== 'hidden') {
-      texts[t] = (texts[t] || 0) + 1;
-      shownNodes.push([t, n, p]);
-    }
-  }
-  // an element's place in the document: the ids of its ancestors and itself, from the root down
-  const ids = new Map();
-  const pathOf = el => { const path = []; for (let e = el; e; e = e.parentElement) {
-    if (!ids.has(e)) ids.set(e, ids.size); path.push(ids.get(e)); } return path.reverse(); };
-  const KIND = 'a[href], button, input:not([type=hidden]), select, textarea, summary, img[alt]:not([alt=""]), ' +
-    '[role=button], [role=link], [role=tab], [role=menuitem], [role=menuitemcheckbox], [role=menuitemradio], ' +
-    '[role=checkbox], [role=switch], [role=radio]';
-  const drawn = el => {
-    if (!el.getClientRects().length) return false;
-    const r = el.getBoundingClientRect(), s = getComputedStyle(el);
-    return r.width > 0 && r.height > 0 && s.visibility !== 'hidden' && parseFloat(s.opacity) > 0;
-  };
-  // the text rendered inside `el`: every text node inside its box and shown at its centre; '' if any is not
-  const shownText = el => {
-    const r = el.getBoundingClientRect(), parts = [];
-    const w = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
-    for (let n = w.nextNode(); n; n = w.nextNode()) {
-      const t = clean(n.textContent), p = n.parentElement;
-      if (!t || !p.getClientRects().length || getComputedStyle(p).visibility === 'hidden') continue;
-      const range = document.createRange();
-      range.selectNodeContents(n);
-      const b = range.getBoundingClientRect();
-      if (b.width < 1 || b.left < r.left - 1 || b.right > r.right + 1 || b.top < r.top - 1 || b.bottom > r.bottom + 1
-          || !hits(p, (b.left + b.right) / 2, (b.top + b.bottom) / 2)) return '';
-      parts.push(t);
-    }
-    return clean(parts.join(' '));
-  };
-  const byIds = ids => clean(ids.split(/\\s+/).map(id => { const e = document.getElementById(id); return e ? e.textContent : ''; }).join(' '));
-  const labelOf = el => {
-    if (el.id) { const l = document.querySelector(`label[for="${CSS.escape(el.id)}"]`); if (l) return clean(l.textContent); }
-    const l = el.closest('label');
-    return l ? clean(l.textContent) : '';
-  };
-  const nameOf = (el, shown) => clean(
-    (el.getAttribute('aria-labelledby') && byIds(el.getAttribute('aria-labelledby'))) || el.getAttribute('aria-label') ||
-    (/^(INPUT|SELECT|TEXTAREA)$/.test(el.tagName) && labelOf(el)) || (el.tagName === 'IMG' && el.getAttribute('alt')) ||
-    shown || clean(el.textContent) || el.getAttribute('title') || el.getAttribute('placeholder') ||
-    (el.querySelector('img[alt]') || {getAttribute: () => ''}).getAttribute('alt') || '');
-  const TEXTUAL = /^(text|search|email|url|tel|password|number|)$/;
-  const roleOf = (el, shown) => {
-    const role = el.getAttribute('role') || '', tag = el.tagName, type = (el.getAttribute('type') || '').toLowerCase();
-    if (tag === 'INPUT' && (type === 'checkbox' || type === 'radio') || /^(checkbox|switch|radio)$/.test(role)) return 'checkbox';
-    if (role === 'tab') return 'tab';
-    if (role.startsWith('menuitem')) return 'menuitem';
-    if (tag === 'SELECT') return 'select';
-    if (tag === 'TEXTAREA' || tag === 'INPUT' && TEXTUAL.test(type)) return 'input';
-    if (tag === 'IMG') return 'image';
-    if (!shown && el.querySelector('svg, img, i')) return 'icon';
-    return tag === 'A' || role === 'link' ? 'link' : 'button';
-  };
-  const FIELD = {email: 'email', password: 'password', search: 'search', tel: 'phone'};
-  // the text `el` draws in `box`: a field's value or placeholder, a select's chosen option, a button's value,
-  // else the text rendered inside (an icon button's aria-label is its name, not its text)
-  const drawnText = (el, box) => {
-    const type = (el.getAttribute('type') || '').toLowerCase();
-    if (el.tagName === 'SELECT') return clean(el.selectedOptions.length ? el.selectedOptions[0].textContent : '');
-    if (el.tagName === 'INPUT' && /^(button|submit|reset)$/.test(type)) return clean(el.value);
-    if (el.tagName === 'INPUT' && TEXTUAL.test(type) && type !== 'password' || el.tagName === 'TEXTAREA')
-      return clean(el.value || el.getAttribute('placeholder'));
-    return box === el && /^(INPUT|IMG)$/.test(el.tagName) ? '' : shownText(box);
-  };
-  const marked = Array.from(document.querySelectorAll('[data-g]'));
-  const found = marked.map(el => [el, el.dataset.g, drawnText(el, el)]);
-  for (const el of document.querySelectorAll(KIND)) {
-    if (el.closest('[data-g]') || el.querySelector('[data-g]') || (el.parentElement && el.parentElement.closest(KIND))) continue;
-    const type = (el.getAttribute('type') || '').toLowerCase();
-    // a checkbox or radio inside its <label> is the label: its text is drawn there, and a click on it checks the box
-    const box = el.tagName === 'INPUT' && (type === 'checkbox' || type === 'radio') && el.closest('label') || el;
-    if (!drawn(box)) continue;
-    const shown = drawnText(el, box);
-    found.push([box, roleOf(el, shown), shown, el]);
-  }
-  const els = found.map(([el, role, text, source], i) => {
-    source = source || el;
-    const r = el.getBoundingClientRect();
-    const cx = (r.left + r.right) / 2, cy = (r.top + r.bottom) / 2;
-    const ix = Math.min(r.width, r.height) * 0.3, iy = ix;   // inside the rounded corners of pills and circles
-    const type = (source.getAttribute('type') || '').toLowerCase();
-    return {index: i, role, box: [r.left, r.top, r.right, r.bottom], text, name: nameOf(source, text), path: pathOf(el),
-            icon: el.dataset.gIcon || '', fn: el.dataset.gFn || '',
-            field: el.dataset.gField || (el.dataset.g ? '' : FIELD[type] || ''),
-            sample: el.dataset.gSample || '', placeholder: source.getAttribute('placeholder') || '',
-            centre_hit: hits(el, cx, cy),
-            corners_hit: [[r.left + ix, r.top + iy], [r.right - ix, r.top + iy], [r.left + ix, r.bottom - iy],
-                          [r.right - ix, r.bottom - iy]].every(([x, y]) => x >= 0 && y >= 0 && x < vw && y < vh && hits(el, x, y)),
-            in_viewport: r.left >= 0 && r.top >= 0 && r.right <= vw && r.bottom <= vh};
-  });
-  // what else is drawn on screen that a person could take for a control: icons and pictures outside every element
-  const holders = found.map(f => f[0]), marks = [];
-  for (const el of document.querySelectorAll('svg, img, i, [role=img], [data-g-icon]')) {
-    if (el.ownerSVGElement || !drawn(el) || holders.some(h => h.contains(el))) continue;
-    const r = el.getBoundingClientRect();
-    if (r.right > 0 && r.bottom > 0 && r.left < vw && r.top < vh) marks.push([r.left, r.top, r.right, r.bottom]);
-  }
-  // texts drawn once on the page and seen where they are drawn, with their boxes and places (row anchors)
-  const labels = [];
-  for (const [t, n, p] of shownNodes) {
-    if (texts[t] !== 1) continue;
-    const range = document.createRange();
-    range.selectNodeContents(n);
-    const b = range.getBoundingClientRect();
-    if (b.width >= 1 && b.left >= 0 && b.top >= 0 && b.right <= vw && b.bottom <= vh && hits(p, (b.left + b.right) / 2, (b.top + b.bottom) / 2))
-      labels.push({text: t, box: [b.left, b.top, b.right, b.bottom], path: pathOf(p)});
-  }
-  const drawnIcons = {};   // every icon key drawn on the page (synth.screens.icons marks its drawings)
-  for (const el of document.querySelectorAll('svg[data-icon], [data-g-icon]'))
-    if (el.getClientRects().length) { const k = el.dataset.icon || el.dataset.gIcon; drawnIcons[k] = (drawnIcons[k] || 0) + 1; }
-  const decor = {};   // icons drawn on the page that are not targets themselves
-  for (const el of document.querySelectorAll('[data-g-icon]:not([data-g])'))
-    if (el.getClientRects().length) decor[el.dataset.gIcon] = (decor[el.dataset.gIcon] || 0) + 1;
-  // as one JSON string: Playwright checks a returned object value by value, ~20 ms for a page's harvest
-  return JSON.stringify({elements: els, texts, labels, decor, marks, shown: drawnIcons, lang: document.documentElement.lang || ''});
-}"""
+# The grounding harvester (synth/screens/js/harvest.js, a page function returning one JSON string), read once
+_ELEMENTS_JS = (Path(__file__).parent / "js" / "harvest.js").read_text(encoding="utf-8")
 
 # Resolves at the page's next frame. A capture right after the load event sometimes shows a few rows of a
 # mobile screen (device pixel ratio 3) with other anti-aliasing than a later capture (mobile/chat: ~1 render
@@ -185,37 +49,40 @@ _WARM_UP_HTML = ("<p style='font-family:sans-serif'>Warm up <b>粗体</b> 文字
 
 # Show another variant of the widget's controls (templates/widgets/captcha.html.j2), then wait for a frame
 _CONTROLS_JS = """controls => new Promise(done => {
-  const host = document.getElementById('synth-host');
-  (host ? host.shadowRoot : document).getElementById('synth-widget').dataset.controls = controls;
+  document.getElementById('synth-widget').dataset.controls = controls;
   requestAnimationFrame(done);
 })"""
 
 _BOXES_JS = """ids => Object.fromEntries(ids.map(id => {
-  const host = document.getElementById('synth-host');   // a folder page's widget is in a shadow root
-  const e = (host ? host.shadowRoot : document).getElementById(id);
+  const e = document.getElementById(id);
   if (!e || !e.getClientRects().length) return [id, null];   // absent, or hidden in this widget variant
   const r = e.getBoundingClientRect();
   return [id, [r.left, r.top, r.right, r.bottom]];
 }))"""
 
+# The widget's parts (HIT_TESTED ids) a click could not reach, hit-tested at 3 x 3 points each (js/covered.js)
+_COVERED_JS = (Path(__file__).parent / "js" / "covered.js").read_text(encoding="utf-8")
+HIT_TESTED = ["synth-puzzle", "synth-answer", "synth-verify", "synth-refresh", "synth-skip"]
+
 # For pages of a --pages folder, before their scripts run: Math.random from a fixed seed and a clock that stands
 # still, so that a page renders the same pixels every time.
-_STEADY_JS = """if (location.origin === '%s') {
+_STEADY_JS = "if (location.origin === '" + ORIGIN + """') {
   let s = 0x2545F491;
   Math.random = () => { s ^= s << 13; s ^= s >>> 17; s ^= s << 5; return (s >>> 0) / 4294967296; };
   const T = Date.UTC(2024, 4, 15, 10, 30), RealDate = Date;
-  globalThis.Date = class extends RealDate { constructor(...a) { super(...(a.length ? a : [T])); } static now() { return T; } };
-}""" % ORIGIN
+  globalThis.Date = class extends RealDate {
+    constructor(...a) { super(...(a.length ? a : [T])); } static now() { return T; } };
+}"""
 _STILL_CSS = ("*, *::before, *::after { animation-duration: 0s !important; animation-delay: 0s !important; "
               "transition: none !important; caret-color: transparent !important; }")
-# Put a folder page's CAPTCHA widget (pages.widget_overlay) on top of it, in a shadow root of its own
-_OVERLAY_JS = """html => {
-  const host = document.createElement('synth-overlay');     // a tag no page's stylesheet styles
-  host.id = 'synth-host';
-  host.style.cssText = 'all: initial; position: fixed; inset: 0; z-index: 2147483647';
-  host.attachShadow({mode: 'open'}).innerHTML = html;
-  document.documentElement.appendChild(host);
-}"""
+SITE_LOAD_MS = 10_000   # longest a folder page may take to load; then it counts as hung
+# A folder page with a CAPTCHA widget is shown as a document of our own: the page's pixels as captured, as a
+# picture, under the widget (pages.widget_overlay). Neither the page's styles nor its scripts can reach the
+# widget there (a shadow root in the page's document is reachable by a script that patches attachShadow first).
+_COMPOSITE_HTML = """<!doctype html><html><head><meta charset="utf-8"><style>
+  html, body {{ margin: 0; overflow: hidden; }}
+  #synth-page {{ position: fixed; left: 0; top: 0; width: {w}px; height: {h}px; display: block; }}
+</style></head><body><img id="synth-page" alt="" src="data:image/png;base64,{png}">{widget}</body></html>"""
 
 
 @dataclass
@@ -235,32 +102,9 @@ class RenderedPage:
     shown_icons: dict[str, int] = field(default_factory=dict)   # every icon key the page draws
     doc_lang: str = ""     # the page's <html lang>, for grounding pages
     blocked: list[str] = field(default_factory=list)   # requests aborted while it loaded (off the page's site)
-
-
-def chromium_path() -> str | None:
-    """The system Chromium, if installed (Playwright's own download does not work offline)."""
-    for name in (os.environ.get("SYNTH_CHROMIUM"), "/usr/bin/chromium", shutil.which("chromium"),
-                 shutil.which("chromium-browser")):
-        if name and os.path.exists(name):
-            return name
-    return None
-
-
-def launch(args: list[str], purpose: str = "") -> tuple:
-    """Start Playwright and the system Chromium with `args`: (playwright, browser, the process group of all
-    Chromium's processes, from its browser process's id). RuntimeError naming the fix, and nothing left
-    running, if Chromium does not start; `purpose` goes into that message."""
-    from playwright.sync_api import sync_playwright
-    pw = sync_playwright().start()
-    path = chromium_path()
-    try:
-        browser = pw.chromium.launch(executable_path=path, args=args)
-    except Exception as e:
-        pw.stop()
-        raise RuntimeError(f"cannot start Chromium ({path or 'Playwright managed'}){purpose}: "
-                           f"install it with `apt-get install chromium` ({e.__class__.__name__})") from e
-    processes = browser.new_browser_cdp_session().send("SystemInfo.getProcessInfo")["processInfo"]
-    return pw, browser, next(p["id"] for p in processes if p["type"] == "browser")
+    covered: list[str] = field(default_factory=list)   # widget parts (HIT_TESTED ids) a click would not reach
+    status: int = 0    # a folder page's HTTP status (0: no response, e.g. Chromium's error page)
+    url: str = ""      # the URL a folder page showed when it was captured (another than its own: it navigated)
 
 
 class Browser:
@@ -276,35 +120,22 @@ class Browser:
     block), which bounds its memory. Pages render to the same pixels whatever ran before (tests/test_browser.py)."""
 
     def __init__(self) -> None:
-        self._pw = None
-        self._browser = None
-        self._context = None
+        self._chromium = Chromium(CHROMIUM_ARGS)
         self._tabs: dict[tuple, _Tab] = {}
         self._front: tuple | None = None    # the key of the tab in front
-        self._pages = 0     # rendered since the browser started
-        self._group: int | None = None   # Chromium's process group: its browser process and all the others
-        self._killed = False             # by the hang watchdog
         self._site: Site | None = None   # the folder served at ORIGIN for the page being rendered
         self._blocked: list[str] = []    # requests aborted during the current render
         self._block: list[PageSpec] | None = None   # inside a render block: the pages it rendered so far
 
-    def _start(self) -> None:
-        self._pw, self._browser, self._group = launch(CHROMIUM_ARGS)
-        self._new_context()
-
     def _new_context(self) -> None:
         """A browser context with no tabs but the web screen's (its warm-up page shown outside a block)."""
         self._tabs.clear()
-        if self._context is not None:
-            self._context.close()
-        self._context = self._browser.new_context(no_viewport=True, java_script_enabled=True)
-        self._context.add_init_script(_STEADY_JS)
-        self._context.route("**/*", self._route)
+        context = self._chromium.new_context(self._route, _STEADY_JS, no_viewport=True, java_script_enabled=True)
         # The browser's first tab paints unlike any later one even after its warm-up page (desktop/mail_client's
         # avatars): open the web screen's tab now, so that no page is ever painted in the first tab's way
         # unless it also is after a restart.
         web = (*PLATFORMS["web"]["viewport"], PLATFORMS["web"]["dpr"], False)
-        self._tabs[web], self._front = _Tab(self._context, *web, warm=self._block is None), web
+        self._tabs[web], self._front = _Tab(context, *web, warm=self._block is None), web
 
     @contextlib.contextmanager
     def block(self):
@@ -313,30 +144,20 @@ class Browser:
         earlier pages again before the page that failed, so that its pixels do not depend on the failure."""
         self._block = []
         try:
-            if self._browser is not None:
-                if self._pages >= RESTART_EVERY:
+            if self._chromium.running:
+                if self._chromium.used >= RESTART_EVERY:
                     self.close()
                 else:
-                    with self._watchdog():
+                    with self._chromium.watchdog():
                         try:
                             self._new_context()
                         except Exception as e:  # a crashed or hung browser
-                            log.warning("Chromium failed (%s); restarting it", "hung" if self._killed else first_line(e))
+                            log.warning("Chromium failed (%s); restarting it",
+                                        "hung" if self._chromium.killed else first_line(e))
                             self.restart()
             yield
         finally:
             self._block = None
-
-    @contextlib.contextmanager
-    def _watchdog(self):
-        """Kill Chromium if the `with` takes over HANG_S."""
-        self._killed = False
-        timer = threading.Timer(HANG_S, self._kill)
-        timer.start()
-        try:
-            yield
-        finally:
-            timer.cancel()
 
     def _route(self, route) -> None:
         """Serve the current folder at ORIGIN; abort (and record) every other request."""
@@ -347,14 +168,15 @@ class Browser:
             route.abort()
 
     def _page(self, spec: PageSpec) -> "_Tab":
-        if self._pages >= RESTART_EVERY and self._block is None:
+        if self._chromium.used >= RESTART_EVERY and self._block is None:
             self.close()
-        if self._browser is None:
-            self._start()
+        if not self._chromium.running:
+            self._chromium.start()
+            self._new_context()
         (width, height), dpr = spec.screen
         key = (width, height, dpr, spec.platform == "mobile")
         if key not in self._tabs:
-            self._tabs[key] = _Tab(self._context, *key, warm=self._block is None)
+            self._tabs[key] = _Tab(self._chromium.context, *key, warm=self._block is None)
         elif key != self._front:   # a capture of a tab in the background first waits ~0.8 s for a frame
             self._tabs[key].page.bring_to_front()
         self._front = key
@@ -368,20 +190,20 @@ class Browser:
         for attempt in range(attempts):
             try:
                 for earlier in (self._block or []) if attempt else []:   # the block again, see `block`
-                    with self._watchdog():
+                    with self._chromium.watchdog():
                         self._render(earlier)
-                with self._watchdog():
+                with self._chromium.watchdog():
                     page = self._render(spec)
                 if self._block is not None:
                     self._block.append(spec)
                 return page
             except Exception as e:  # a crashed or hung browser: restart and try again
-                if attempt == attempts - 1 and self._killed:
-                    raise RuntimeError(f"Chromium hung rendering {spec.template} (over {HANG_S} s)") from e
+                if attempt == attempts - 1 and self._chromium.killed:
+                    raise RuntimeError(f"Chromium hung rendering {spec.template} (over {chromium.HANG_S} s)") from e
                 if attempt == attempts - 1 or "playwright" not in type(e).__module__:
                     raise
                 log.warning("Chromium failed (%s); restarting it",
-                            "hung" if self._killed else first_line(e))
+                            "hung" if self._chromium.killed else first_line(e))
                 self.close()
         raise AssertionError("unreachable")
 
@@ -389,44 +211,33 @@ class Browser:
         tab = self._page(spec)
         self._site, self._blocked = (Site(spec.site) if spec.site else None), []
         tab.show(spec, once=self._block is not None)
-        self._pages += 1
+        self._chromium.used += 1
         found = (json.loads(tab.page.evaluate(_ELEMENTS_JS)) if spec.mode == "none" else
                  {"elements": [], "texts": {}, "labels": [], "decor": {}, "marks": [], "shown": {}, "lang": ""})
         for el in found["elements"] + found["labels"]:
             el["box"] = [float(v) * tab.dpr for v in el["box"]]
         marks = [[float(v) * tab.dpr for v in m] for m in found["marks"]]
         boxes = tab.boxes()
-        return RenderedPage(spec=spec, rgb=tab.capture(boxes), boxes=boxes, dpr=tab.dpr, elements=found["elements"],
-                            texts=found["texts"], labels=found["labels"], decor_icons=found["decor"], marks=marks, shown_icons=found["shown"],
-                            doc_lang=found["lang"],
-                            blocked=sorted(set(self._blocked)))
-
-    def _kill(self) -> None:
-        """Kill every Chromium process (from the watchdog's thread): the render waiting on it then fails."""
-        if self._group is not None:
-            self._killed = True
-            try:
-                os.killpg(self._group, signal.SIGKILL)
-            except ProcessLookupError:
-                pass
+        rgb = tab.capture(boxes)
+        covered = tab.page.evaluate(_COVERED_JS, HIT_TESTED) if spec.mode != "none" else []
+        status, url = tab.site_load if spec.site else (0, "")
+        return RenderedPage(spec=spec, rgb=rgb, boxes=boxes, dpr=tab.dpr, elements=found["elements"],
+                            texts=found["texts"], labels=found["labels"], decor_icons=found["decor"], marks=marks,
+                            shown_icons=found["shown"], doc_lang=found["lang"], blocked=sorted(set(self._blocked)),
+                            covered=covered, status=status, url=url)
 
     def restart(self) -> None:
         """Stop Chromium for a fresh start at the next render, killing its processes first, so that a hung
-        Chromium cannot block (Playwright's close waits for a stopped browser forever)."""
-        self._kill()
-        self.close()
+        Chromium cannot block."""
+        self._tabs.clear()
+        self._front = None
+        self._chromium.restart()
 
     def close(self) -> None:
         """Stop Chromium and Playwright; safe to call twice."""
         self._tabs.clear()
-        self._front, self._pages, self._group = None, 0, None
-        for obj in (self._context, self._browser, self._pw):
-            try:
-                if obj is not None:
-                    obj.stop() if obj is self._pw else obj.close()
-            except Exception:
-                pass
-        self._context = self._browser = self._pw = None
+        self._front = None
+        self._chromium.close()
 
 
 class _Tab:
@@ -436,6 +247,9 @@ class _Tab:
     def __init__(self, context, width: int, height: int, dpr: int, mobile: bool, warm: bool = True) -> None:
         self.page, self.width, self.height, self.dpr = context.new_page(), width, height, dpr
         self.shows: PageSpec | None = None     # the page on screen
+        self.site_load: tuple[int, str] = (0, "")   # a folder page's HTTP status and URL when it settled
+        self._doc_status = 0    # the HTTP status of the last document the tab loaded
+        self.page.on("response", self._on_response)
         self.switched = False                  # whether its widget's controls were switched since it loaded
         self._loaded: tuple[np.ndarray, list[float]] | None = None   # its capture and widget box as loaded
         self._cdp = context.new_cdp_session(self.page)
@@ -471,10 +285,16 @@ class _Tab:
         self.page.evaluate(_NEXT_FRAME_JS)
         self.shows = spec
 
+    def _on_response(self, response) -> None:
+        if response.request.is_navigation_request() and response.frame == self.page.main_frame:
+            self._doc_status = response.status
+
     def show_site(self, spec: PageSpec) -> None:
         """Load a folder page from its URL and let it settle: its requests done (or 5 s gone), fonts loaded,
-        animations and transitions at their end; then the CAPTCHA widget on top if the page has one."""
-        self.page.goto(page_url(spec.template), wait_until="load", timeout=30_000)
+        animations and transitions at their end; its last document's status and its URL go to `site_load`. If
+        the page has a CAPTCHA widget, it is then shown in a document of our own over its pixels (_COMPOSITE_HTML)."""
+        self._doc_status = 0
+        self.page.goto(page_url(spec.template), wait_until="load", timeout=SITE_LOAD_MS)
         try:
             self.page.wait_for_load_state("networkidle", timeout=5_000)
         except Exception as e:
@@ -482,8 +302,15 @@ class _Tab:
                 raise
         self.page.add_style_tag(content=_STILL_CSS)
         self.page.evaluate("() => document.fonts.ready.then(() => undefined)")
+        self.page.evaluate(_NEXT_FRAME_JS)
+        self.site_load = (self._doc_status, self.page.url)
         if spec.mode != "none":
-            self.page.evaluate(_OVERLAY_JS, widget_overlay(spec))
+            png = cv2.imencode(".png", cv2.cvtColor(self._shot(0, 0, self.width, self.height), cv2.COLOR_RGB2BGR))[1]
+            self.page.goto("about:blank")
+            self.page.set_content(_COMPOSITE_HTML.format(w=self.width, h=self.height, widget=widget_overlay(spec),
+                                                         png=base64.b64encode(png.tobytes()).decode()),
+                                  wait_until="load", timeout=30_000)
+            self.page.evaluate(_NEXT_FRAME_JS)
 
     def switch_controls(self, spec: PageSpec) -> None:
         """Show `spec`, which differs from the page shown only in the widget's controls, without loading it."""

@@ -78,8 +78,8 @@ def render_html(spec: PageSpec) -> str:
     return render_archetype(spec, widget_params(spec))
 
 
-# A CAPTCHA widget for a page from a --pages folder, put in a shadow root after the page loads so that the
-# page's styles do not reach it (synth.screens.browser); the theme's colours are its own.
+# A CAPTCHA widget for a page from a --pages folder, shown over the page's captured pixels in a document of
+# our own, which the page's styles and scripts cannot reach (synth.screens.browser); the theme's colours are its own.
 _OVERLAY = """<style>
   #synth-root { --primary: {{ t.primary }}; --accent: {{ t.accent }}; --bg: {{ t.bg }}; --surface: {{ t.surface }};
     --text: {{ t.text }}; --muted: {{ t.muted }}; --border: {{ t.border }}; --radius: {{ t.radius }}px;

@@ -7,7 +7,7 @@ and recorded by the browser (synth.screens.browser)."""
 import mimetypes
 import posixpath
 from pathlib import Path
-from urllib.parse import unquote, urlsplit
+from urllib.parse import quote, unquote, urlsplit
 
 ORIGIN = "http://pages.synth"
 NAMESPACE = "pages/"      # a folder page's template name: "pages/<path relative to the folder>"
@@ -41,8 +41,14 @@ def list_pages(folder: str | Path) -> list[str]:
 
 
 def page_url(template: str) -> str:
-    """The URL Chromium loads for the template "pages/<path>"."""
-    return f"{ORIGIN}/{template.removeprefix(NAMESPACE)}"
+    """The URL Chromium loads for the template "pages/<path>" (escaped: a file may be named `a#b.html`)."""
+    return f"{ORIGIN}/{quote(template.removeprefix(NAMESPACE))}"
+
+
+def outside(folder: str | Path, rel: str) -> bool:
+    """Whether the folder's page `rel` resolves outside the folder (a symlink out of it)."""
+    root = Path(folder).resolve()
+    return not (root / rel).resolve().is_relative_to(root)
 
 
 class Site:

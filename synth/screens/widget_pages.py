@@ -9,11 +9,13 @@ from synth.screens.pages import PageSpec
 
 
 def render_page(browser: Browser, spec: PageSpec) -> RenderedPage:
-    """A page with a CAPTCHA widget; an inline widget that does not fit on screen becomes a modal."""
+    """A page with a CAPTCHA widget; an inline widget that does not fit on screen, or that page content covers
+    where a click must land (the puzzle or a control, `RenderedPage.covered`), becomes a modal."""
     page = browser.render(spec)
     h, w = page.rgb.shape[:2]
     box = page.boxes.get("synth-widget")
-    if spec.mode == "inline" and (box is None or box[0] < 0 or box[1] < 0 or box[2] > w or box[3] > h):
+    if spec.mode == "inline" and (box is None or box[0] < 0 or box[1] < 0 or box[2] > w or box[3] > h
+                                  or page.covered):
         page = browser.render(dataclasses.replace(spec, mode="modal"))
     return page
 

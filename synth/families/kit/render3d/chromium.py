@@ -2,19 +2,20 @@
 
 One renderer per process, started on first use, reused across scenes and stopped at exit. Playwright's sync
 API allows one instance per thread, and a worker's page browser (synth.screens.browser) may hold its thread's,
-so this Chromium is driven from a thread of its own. After a fork the child starts its own."""
+so this Chromium is driven from a thread of its own. After a fork the child starts its own. Launch, hang
+watchdog and restart are the page browser's (synth.screens.chromium); this module holds the scene page."""
 import atexit
 import logging
 import os
 import queue
-import signal
 import threading
 from concurrent.futures import Future
-from concurrent.futures import TimeoutError as FutureTimeout
 from functools import cache
 
 from synth.core.errors import first_line
 from synth.core.paths import TEMPLATES, npm_file
+from synth.screens import chromium
+from synth.screens.chromium import Chromium
 
 log = logging.getLogger(__name__)
 ORIGIN = "http://render3d.synth"     # served by the renderer's routing; no request leaves the browser
@@ -24,7 +25,6 @@ CHROMIUM_ARGS = ["--no-sandbox", "--use-gl=angle", "--use-angle=swiftshader", "-
                  "--disable-sync", "--renderer-process-limit=1", "--disable-renderer-backgrounding",
                  "--disable-background-timer-throttling"]
 RESTART_EVERY = 2000     # scenes per browser, to bound its memory
-HANG_S = 60              # longest one call may take; then Chromium counts as hung and is killed
 _TYPES = {".html": "text/html", ".js": "text/javascript"}
 
 
@@ -51,10 +51,8 @@ class Renderer:
         self._lock = threading.Lock()     # one call at a time
         self._jobs: queue.Queue = queue.Queue()
         self._thread: threading.Thread | None = None
-        self._pw = self._browser = self._page = None
-        self._group: int | None = None
-        self.scenes = 0          # drawn by the current browser
-        self.starts = 0          # browsers started by this process
+        self._chromium = Chromium(CHROMIUM_ARGS, " for 3D scenes")
+        self._page = None
 
     # ------------------------------------------------------------ the caller's side
 
@@ -74,20 +72,14 @@ class Renderer:
             done: Future = Future()
             self._jobs.put((fn, arg, done))
             try:
-                return done.result(timeout=HANG_S)
-            except FutureTimeout:
-                log.warning("Chromium (render3d) hung; killing it")
-                self._kill()
-                try:
-                    done.result(timeout=HANG_S)
-                except Exception:
-                    pass
-                if attempt == attempts - 1:
-                    raise RuntimeError(f"Chromium hung drawing a 3D scene (over {HANG_S} s)")
+                return done.result()
             except Exception as e:
-                if attempt == attempts - 1 or "playwright" not in type(e).__module__:
+                hung = self._chromium.killed
+                if attempt == attempts - 1 and hung:
+                    raise RuntimeError(f"Chromium hung drawing a 3D scene (over {chromium.HANG_S} s)") from e
+                if attempt == attempts - 1 or not hung and "playwright" not in type(e).__module__:
                     raise
-                log.warning("Chromium (render3d) failed (%s); restarting it", first_line(e))
+                log.warning("Chromium (render3d) %s; restarting it", "hung" if hung else f"failed ({first_line(e)})")
         raise AssertionError("unreachable")
 
     def close(self, timeout: float = 20.0) -> None:
@@ -99,37 +91,9 @@ class Renderer:
         try:
             done.result(timeout=timeout)
         except Exception:
-            self._kill()
+            self._chromium.kill()
         self._thread.join(timeout)
         self._thread = None
-
-    def _kill(self) -> None:
-        if self._group is not None:
-            try:
-                os.killpg(self._group, signal.SIGKILL)
-            except ProcessLookupError:
-                pass
-
-    def usage(self) -> tuple[int, float]:
-        """Memory (bytes: proportional set size, so that pages the processes share count once) and CPU time so
-        far (seconds) of every process of this Chromium (browser, GPU, renderer, utilities)."""
-        pss, cpu = 0, 0.0
-        if self._group is None:
-            return pss, cpu
-        for pid in os.listdir("/proc"):
-            if not pid.isdigit():
-                continue
-            try:
-                with open(f"/proc/{pid}/stat") as f:
-                    fields = f.read().rsplit(")", 1)[1].split()
-                if int(fields[2]) != self._group:    # not in this Chromium's process group
-                    continue
-                cpu += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-                with open(f"/proc/{pid}/smaps_rollup") as f:
-                    pss += next(int(line.split()[1]) for line in f if line.startswith("Pss:")) * 1024
-            except (OSError, IndexError, ValueError, StopIteration):
-                continue
-        return pss, cpu
 
     # ------------------------------------------------------------ the renderer's thread
 
@@ -141,28 +105,26 @@ class Renderer:
                 done.set_result(None)
                 return
             try:
-                if self.scenes >= RESTART_EVERY:
-                    self._stop()
-                if self._page is None:
-                    self._start()
-                result = self._page.evaluate(f"arg => window.{fn}(arg)", arg)
-                self.scenes += len(arg) if isinstance(arg, list) else 1
+                with self._chromium.watchdog():
+                    if self._chromium.used >= RESTART_EVERY:
+                        self._stop()
+                    if self._page is None:
+                        self._start()
+                    result = self._page.evaluate(f"arg => window.{fn}(arg)", arg)
+                self._chromium.used += len(arg) if isinstance(arg, list) else 1
                 done.set_result(result)
-            except BaseException as e:   # a crashed browser is restarted for the next job
+            except BaseException as e:   # a crashed or hung browser is restarted for the next job
                 self._stop()
                 done.set_exception(e)
 
     def _start(self) -> None:
-        from synth.screens.browser import launch
         _file("/three/three.module.js")      # FileNotFoundError saying how to install three.js, before a browser
-        self._pw, self._browser, self._group = launch(CHROMIUM_ARGS, " for 3D scenes")
-        context = self._browser.new_context(viewport={"width": 320, "height": 320}, java_script_enabled=True)
-        context.route("**/*", self._route)
+        self._chromium.start()
+        context = self._chromium.new_context(self._route, viewport={"width": 320, "height": 320},
+                                             java_script_enabled=True)
         self._page = context.new_page()
         self._page.goto(ORIGIN + "/index.html", wait_until="load", timeout=30_000)
         self._page.wait_for_function("() => window.ready === true", timeout=30_000)
-        self.scenes = 0
-        self.starts += 1
 
     def _route(self, route) -> None:
         url = route.request.url
@@ -177,14 +139,8 @@ class Renderer:
             route.abort()
 
     def _stop(self) -> None:
-        for obj in (self._browser, self._pw):
-            try:
-                if obj is not None:
-                    obj.stop() if obj is self._pw else obj.close()
-            except Exception:
-                pass
-        self._pw = self._browser = self._page = None
-        self._group = None
+        self._chromium.close()
+        self._page = None
 
 
 _RENDERER: Renderer | None = None
