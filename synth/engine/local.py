@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from synth.engine.config import RunConfig
 from synth.engine.manifest import ChunkResult, write_shard
+from synth.engine.pagecache import PageCache
 from synth.engine.pagestore import FOLDER as PAGES
 from synth.engine.pagestore import PageServer, PageStore, block_specs
 from synth.engine.plan import Chunk, plan
@@ -83,12 +84,13 @@ def _return_free_memory() -> None:
     if trim is not None:
         trim(0)
 def run_local(cfg: RunConfig, chunks: list[Chunk], workers: int, on_sample: Callable[[int], None] | None,
-              out: Path) -> Iterator[ChunkResult]:
+              out: Path, cache: PageCache | None = None) -> Iterator[ChunkResult]:
     """Chunks on local worker processes, yielded in plan order. The workers' pages are rendered once, by the
-    page server's threads in the main process, and shared through files in `out`."""
+    page server's threads in the main process, and shared through files in `out`; blocks of pages in `cache`
+    are read from it, and blocks rendered are stored in it."""
     if workers <= 1 or len(chunks) <= 1:
         from synth.engine.generator import Generator
-        gen = Generator(cfg)
+        gen = Generator(cfg, cache=cache)
         try:
             for c in chunks:
                 yield collect_chunk(gen, c, on_sample)
@@ -103,7 +105,7 @@ def run_local(cfg: RunConfig, chunks: list[Chunk], workers: int, on_sample: Call
         for key, pages in page_blocks(cfg, p):
             blocks.setdefault(key, (p, block_specs(cfg, pages)))
     specs = {p: {s for key, _ in page_blocks(cfg, p) for s in blocks[key][1]} for p in pools}
-    server = PageServer(store, list(blocks.values()), requests, encoders=cfg.image_format == "jpg")
+    server = PageServer(store, list(blocks.values()), requests, encoders=cfg.image_format == "jpg", cache=cache)
     server.start()
     try:
         results = run_tasks(workers, _setup_worker, (cfg, os.getpid(), store.folder, requests), chunks, on_sample,
@@ -123,11 +125,11 @@ def run_local(cfg: RunConfig, chunks: list[Chunk], workers: int, on_sample: Call
 
 
 def local_shards(cfg: RunConfig, out: Path, shards: list[int], workers: int,
-                 on_progress: Callable[[int, int], None] | None) -> Iterator[dict]:
+                 on_progress: Callable[[int, int], None] | None, cache: PageCache | None = None) -> Iterator[dict]:
     """Generate shards on local worker processes; yields each shard's manifest entry when it is on disk.
     Progress is reported per sample, rejections per chunk."""
     chunks = plan(cfg, shards)
-    results = run_local(cfg, chunks, workers, (lambda n: on_progress(n, 0)) if on_progress else None, out)
+    results = run_local(cfg, chunks, workers, (lambda n: on_progress(n, 0)) if on_progress else None, out, cache)
     try:
         for shard in shards:
             n_chunks = sum(1 for c in chunks if c[0] == shard)
