@@ -89,7 +89,7 @@ def captcha(
     no_page_cache: NoPageCache = False,
 ) -> None:
     """Generate verified CAPTCHA samples inside rendered web, phone-app and desktop screens."""
-    start_workers(workers, executor, difficulty, family or None)
+    start_workers(workers, executor, difficulty, family or None, n, shard_size)
     from synth.families import NAMES
 
     if not 0.0 <= infeasible <= 1.0:
@@ -116,7 +116,7 @@ def grounding(
                                                 "(quality 30-70), labels moved with the pixels")] = 0.0,
 ) -> None:
     """Generate verified grounding samples: a rendered screen with queries on its elements, each with its exact box."""
-    start_workers(workers, executor, difficulty, [])
+    start_workers(workers, executor, difficulty, [], n, shard_size)
     if not 1 <= queries <= 32:
         fail(f"--queries must be in 1..32, got {queries}")
     if not 0.0 <= refusal < 1.0:
@@ -145,7 +145,7 @@ def episodes(
 ) -> None:
     """Generate expert trajectories through interactive CAPTCHAs: one sample per step (screenshot before the
     action, the action, its reward, the state's ground truth)."""
-    start_workers(workers, executor, difficulty, family or None)
+    start_workers(workers, executor, difficulty, family or None, n, shard_size)
     from synth.episodes import NAMES
     from synth.episodes.tasks import NAMES as INTERACTIVE
 
@@ -159,9 +159,14 @@ def episodes(
              ray_address, None, page_cache=not no_page_cache, families=families, mistakes=mistakes)
 
 
-def start_workers(workers: int, executor: str, difficulty: int, families: list[str] | None = None) -> None:
+def start_workers(workers: int, executor: str, difficulty: int, families: list[str] | None, n: int,
+                  shard_size: int) -> None:
     """Start the local workers' server before this process imports the pipeline, so the two overlap; it warms
-    the caches of the run's level and families (None: all of them) alone."""
+    the caches of the run's level and families (None: all of them) alone. A run of one chunk (n samples in
+    one shard and one tail chunk, synth.engine.plan) runs in this process: no server."""
+    from synth.engine.config import TAIL_CHUNK
+    if n <= min(shard_size, TAIL_CHUNK):
+        return
     if executor == "local" and (workers or os.cpu_count() or 1) > 1:
         from synth.engine.workers import start_early
         start_early(difficulty, families)
