@@ -91,15 +91,19 @@ def run_local(cfg: RunConfig, chunks: list[Chunk], workers: int, on_sample: Call
     order. Their pages are rendered once, by the page server's threads in this process, and shared through
     files in `out`; the server starts before the pipeline is imported, so that Chromium starts and the first
     pages render meanwhile. Blocks of pages in `cache` are read from it, blocks rendered are stored in it."""
+    if workers <= 1 or len(chunks) <= 1:
+        if cfg.kind not in POOL_KINDS:      # its own screens only: no page server
+            yield from _in_process(cfg, None, chunks, on_sample, cache=cache)
+            return
     queue_type = queue.Queue if workers <= 1 or len(chunks) <= 1 else context().Queue
     requests = queue_type()
     store = PageStore(out / PAGES)
     pools = list(dict.fromkeys(c[1] // POOL_SPAN for c in chunks))
     blocks = {}     # each render block with the first pool that shows it
-    for p in pools if cfg.kind in POOL_KINDS else []:
+    for p in pools:
         for key, pages in page_blocks(cfg, p):
             blocks.setdefault(key, (p, block_specs(cfg, pages)))
-    specs = {p: {s for key, _ in page_blocks(cfg, p) if key in blocks for s in blocks[key][1]} for p in pools}
+    specs = {p: {s for key, _ in page_blocks(cfg, p) for s in blocks[key][1]} for p in pools}
     server = PageServer(store, list(blocks.values()), requests, encoders=cfg.image_format == "jpg", cache=cache)
     server.start()
     try:
@@ -122,11 +126,13 @@ def run_local(cfg: RunConfig, chunks: list[Chunk], workers: int, on_sample: Call
         store.remove()
 
 
-def _in_process(cfg: RunConfig, store: PageStore, chunks: list[Chunk], on_sample: Callable[[int], None] | None,
-                check: Callable[[], None]) -> Iterator[ChunkResult]:
-    """The chunks made by a Generator of this process, its pages from the page server's `store`."""
+def _in_process(cfg: RunConfig, store: PageStore | None, chunks: list[Chunk],
+                on_sample: Callable[[int], None] | None, check: Callable[[], None] = lambda: None,
+                cache: PageCache | None = None) -> Iterator[ChunkResult]:
+    """The chunks made by a Generator of this process, its pages from the page server's `store` (None: its
+    own Chromium, and `cache`)."""
     from synth.engine.generator import Generator  # the pipeline's imports, while the server renders
-    gen = Generator(cfg, store)
+    gen = Generator(cfg, store, cache)
     try:
         for c in chunks:
             check()
