@@ -69,6 +69,8 @@ ShardSize = Annotated[int, typer.Option(help="samples per shard")]
 ImageFormat = Annotated[str, typer.Option(help="jpg or png")]
 Executor = Annotated[str, typer.Option(help="local (process pool) or ray (one task per shard)")]
 RayAddress = Annotated[str | None, typer.Option(help="address of an existing Ray cluster (default: start a local one)")]
+NoPageCache = Annotated[bool, typer.Option("--no-page-cache", help="render every page, neither reading nor "
+                                          "filling the page cache ($SYNTH_CACHE, docs/performance.md)")]
 Pages = Annotated[Path | None, typer.Option(help="a folder of .html pages (served as a site root) to use "
                                                     "instead of the built-in screens")]
 
@@ -84,9 +86,10 @@ def captcha(
     infeasible: Annotated[float, typer.Option(help="share of samples with no valid target (answer: Skip), "
                                                    "for families that offer Skip")] = 0.1,
     executor: Executor = "local", ray_address: RayAddress = None, pages: Pages = None,
+    no_page_cache: NoPageCache = False,
 ) -> None:
     """Generate verified CAPTCHA samples inside rendered web, phone-app and desktop screens."""
-    start_workers(workers, executor, difficulty, family or None)
+    start_workers(workers, executor, difficulty, family or None, n, shard_size)
     from synth.families import NAMES
 
     if not 0.0 <= infeasible <= 1.0:
@@ -96,7 +99,7 @@ def captcha(
     if unknown:
         fail(f"unknown family {unknown[0]!r}; known: {', '.join(NAMES)}")
     generate("captcha", difficulty, n, out, seed, lang, platform, workers, shard_size, image_format, executor,
-             ray_address, pages, families=families, infeasible=infeasible)
+             ray_address, pages, page_cache=not no_page_cache, families=families, infeasible=infeasible)
 
 
 @app.command()
@@ -113,7 +116,7 @@ def grounding(
                                                 "(quality 30-70), labels moved with the pixels")] = 0.0,
 ) -> None:
     """Generate verified grounding samples: a rendered screen with queries on its elements, each with its exact box."""
-    start_workers(workers, executor, difficulty, [])
+    start_workers(workers, executor, difficulty, [], n, shard_size)
     if not 1 <= queries <= 32:
         fail(f"--queries must be in 1..32, got {queries}")
     if not 0.0 <= refusal < 1.0:
@@ -138,11 +141,11 @@ def episodes(
     image_format: ImageFormat = "jpg",
     mistakes: Annotated[float, typer.Option(help="share of episodes that take one plausible wrong action, "
                                                  "then recover")] = 0.2,
-    executor: Executor = "local", ray_address: RayAddress = None,
+    executor: Executor = "local", ray_address: RayAddress = None, no_page_cache: NoPageCache = False,
 ) -> None:
     """Generate expert trajectories through interactive CAPTCHAs: one sample per step (screenshot before the
     action, the action, its reward, the state's ground truth)."""
-    start_workers(workers, executor, difficulty, family or None)
+    start_workers(workers, executor, difficulty, family or None, n, shard_size)
     from synth.episodes import NAMES
     from synth.episodes.tasks import NAMES as INTERACTIVE
 
@@ -153,12 +156,17 @@ def episodes(
     if unknown:
         fail(f"unknown family {unknown[0]!r}; known: {', '.join(NAMES)}")
     generate("episode", difficulty, n, out, seed, lang, platform, workers, shard_size, image_format, executor,
-             ray_address, None, families=families, mistakes=mistakes)
+             ray_address, None, page_cache=not no_page_cache, families=families, mistakes=mistakes)
 
 
-def start_workers(workers: int, executor: str, difficulty: int, families: list[str] | None = None) -> None:
+def start_workers(workers: int, executor: str, difficulty: int, families: list[str] | None, n: int,
+                  shard_size: int) -> None:
     """Start the local workers' server before this process imports the pipeline, so the two overlap; it warms
-    the caches of the run's level and families (None: all of them) alone."""
+    the caches of the run's level and families (None: all of them) alone. A run of one chunk (n samples in
+    one shard and one tail chunk, synth.engine.plan) runs in this process: no server."""
+    from synth.engine.config import TAIL_CHUNK
+    if n <= min(shard_size, TAIL_CHUNK):
+        return
     if executor == "local" and (workers or os.cpu_count() or 1) > 1:
         from synth.engine.workers import start_early
         start_early(difficulty, families)
@@ -166,8 +174,8 @@ def start_workers(workers: int, executor: str, difficulty: int, families: list[s
 
 def generate(kind: str, difficulty: int, n: int, out: Path, seed: int, lang: str, platform: str, workers: int,
              shard_size: int, image_format: str, executor: str, ray_address: str | None, pages: Path | None,
-             **extra) -> None:
-    """Validate the shared options, run, and print the summary."""
+             page_cache: bool = True, **extra) -> None:
+    """Validate the shared options, run, and print the summary (`extra`: the kind's RunConfig fields)."""
     from synth.engine.config import RunConfig
     from synth.engine.run import run
 
@@ -195,7 +203,8 @@ def generate(kind: str, difficulty: int, n: int, out: Path, seed: int, lang: str
                     **extra)
     t0 = time.time()
     try:
-        manifest = _run_with_progress(run, cfg, out, workers or os.cpu_count() or 1, executor, ray_address)
+        manifest = _run_with_progress(run, cfg, out, workers or os.cpu_count() or 1, executor, ray_address,
+                                      page_cache)
     except OSError as e:
         fail(f"{e.strerror or e} ({e.filename or out})")
     except (ValueError, RuntimeError) as e:
@@ -205,7 +214,8 @@ def generate(kind: str, difficulty: int, n: int, out: Path, seed: int, lang: str
     summary(manifest, time.time() - t0, out)
 
 
-def _run_with_progress(run, cfg, out: Path, workers: int, executor: str, ray_address: str | None) -> dict:
+def _run_with_progress(run, cfg, out: Path, workers: int, executor: str, ray_address: str | None,
+                       page_cache: bool = True) -> dict:
     """`run` with progress bars on a terminal: one for the survey of a --pages folder, one for the samples
     (their rate counts the samples this call generates, not those a resumed run had)."""
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
@@ -232,7 +242,7 @@ def _run_with_progress(run, cfg, out: Path, workers: int, executor: str, ray_add
                        rate=f"{rate:.1f} samples/s")
 
         manifest = run(cfg, out, workers=workers, executor=executor, ray_address=ray_address,
-                       on_progress=on_progress, on_survey=on_survey)
+                       on_progress=on_progress, on_survey=on_survey, page_cache=page_cache)
         if "run" in tasks:
             bar.update(tasks["run"], completed=state["done"] if steps else cfg.n)
     return manifest
@@ -292,10 +302,12 @@ def score(
     if as_json:
         typer.echo(json.dumps(result, indent=1))
         return
-    typer.echo(f"samples {result['n']}: success rate {result['success_rate']:.3f}, mean reward {result['mean_reward']:.3f}")
+    typer.echo(f"samples {result['n']}: success rate {result['success_rate']:.3f}, "
+               f"mean reward {result['mean_reward']:.3f}")
     for group in ("by_family", "by_difficulty"):
         for name, s in result[group].items():
-            typer.echo(f"  {group[3:]:10s} {name:14s} n={s['n']:6d}  success {s['success_rate']:.3f}  reward {s['mean_reward']:.3f}")
+            typer.echo(f"  {group[3:]:10s} {name:14s} n={s['n']:6d}  success {s['success_rate']:.3f}  "
+                       f"reward {s['mean_reward']:.3f}")
     typer.echo(f"unparseable outputs: {result['unparseable']}, samples without a prediction: {result['missing']}, "
                f"predictions for unknown keys: {result['unknown_keys']}, unreadable lines: {result['bad_lines']}")
 
@@ -369,7 +381,8 @@ def export(
     out: Annotated[Path, typer.Option(help="folder to create for the export (must not hold anything)")],
     fmt: Annotated[str, typer.Option("--format", help="venus, llamafactory, swift, trl or screenspot")] = "screenspot",
     coords: Annotated[str, typer.Option(help="the model's coordinate convention: ui-venus (0-999), qwen3-vl "
-                                             "(0-1000), qwen2.5-vl or ui-tars (pixels of the resized image)")] = "ui-venus",
+                                             "(0-1000), qwen2.5-vl or ui-tars (pixels of the resized "
+                                             "image)")] = "ui-venus",
     target: Annotated[str, typer.Option(help="grounding answers as a point or a box")] = "point",
     max_pixels: Annotated[int | None, typer.Option(help="pixel budget of the qwen2.5-vl / ui-tars resize "
                                                            "(default 1003520 / 12845056)")] = None,

@@ -1,5 +1,6 @@
 """Shared fixtures: one small mixed dataset generated through the real CLI (real Chromium)."""
 import json
+import os
 import tarfile
 from pathlib import Path
 
@@ -23,6 +24,19 @@ def read_samples(out: Path) -> list[dict]:
     for s in samples.values():
         s["label"] = json.loads(s.pop("json"))
     return list(samples.values())
+
+
+@pytest.fixture(scope="session", autouse=True)
+def page_cache(tmp_path_factory) -> Path:
+    """The tests' runs share a page cache of their own (synth.engine.pagecache), not the user's."""
+    folder = tmp_path_factory.mktemp("page-cache")
+    before = os.environ.get("SYNTH_CACHE")
+    os.environ["SYNTH_CACHE"] = str(folder)
+    yield folder
+    if before is None:
+        del os.environ["SYNTH_CACHE"]
+    else:
+        os.environ["SYNTH_CACHE"] = before
 
 
 @pytest.fixture(scope="session")

@@ -49,7 +49,7 @@ def test_kill_9_then_rerun_gives_identical_shards(dataset, tmp_path):
 
 
 def test_workers_and_browsers_end_when_only_the_main_process_is_killed(tmp_path):
-    proc = start(tmp_path / "out", "--workers", "2")
+    proc = start(tmp_path / "out", "--workers", "2", "--no-page-cache")    # Chromium starts, cached pages or not
     main = psutil.Process(proc.pid)
     deadline = time.time() + 120
     while not any("chromium" in p.name() for p in main.children(recursive=True)):

@@ -10,7 +10,8 @@ install has no such folder and uses the repository's top-level folders instead. 
   systems, icon sets) with `npm ci`; default $XDG_DATA_HOME/synth/npm (~/.local/share/synth/npm).
 
 Files derived from those, made once per machine and safe to delete (picture copies, pruned stylesheets,
-compiled templates), go to CACHE: $XDG_CACHE_HOME/synth (~/.cache/synth)."""
+compiled templates), go to CACHE: $XDG_CACHE_HOME/synth (~/.cache/synth). Rendered pages kept across runs go to
+$SYNTH_CACHE, default CACHE/pages (synth.engine.pagecache, capped by $SYNTH_CACHE_MB)."""
 import os
 from importlib import resources
 from pathlib import Path

@@ -4,6 +4,11 @@ from dataclasses import dataclass
 
 from synth.families import NAMES
 
+# The chunks of a run's plan (synth.engine.plan), here so that the command line knows a run of one chunk
+# before it imports anything heavy
+CHUNK = 50              # samples per task (the main process holds those of chunks done ahead of their turn)
+TAIL, TAIL_CHUNK = 200, 25   # the plan's last TAIL samples go in smaller tasks, so that workers finish together
+
 
 @dataclass(frozen=True)
 class RunConfig:
@@ -23,7 +28,8 @@ class RunConfig:
     degrade: float = 0.0              # grounding: share of screenshots made smaller and JPEG-compressed
     mistakes: float = 0.2             # episodes: share of episodes that take a wrong action, then recover
     pages: str = ""                   # --pages: a folder of pages to use instead of the built-in screens
-    page_list: tuple[tuple[str, str], ...] = ()   # its usable pages, (template, lang), set by synth.engine.survey.survey
+    page_list: tuple[tuple[str, str], ...] = ()   # its usable pages, (template, lang), set by
+                                                  # synth.engine.survey.survey
 
     def key(self, index: int) -> str:
         return f"{self.kind}-d{self.difficulty}-s{self.seed}-{index:08d}"

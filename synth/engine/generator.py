@@ -9,13 +9,13 @@ from synth.core import jpeg
 from synth.core.errors import first_passing
 from synth.core.seeds import sample_seed
 from synth.engine.config import RunConfig
+from synth.engine.pagecache import PageCache, cached_block
 from synth.engine.pagestore import PageStore, block_specs
 from synth.engine.pools import POOL_SPAN, Page, page_blocks, page_pool, screen_block_start
 from synth.episodes import maker as episode_maker
 from synth.grounding import maker as grounding_maker
 from synth.screens.browser import Browser, RenderedPage
 from synth.screens.pages import PageSpec
-from synth.screens.widget_pages import render_block
 
 # make(ctx, index, seed, why) -> [(key, members)] of one index, for each kind of run
 MAKERS = {"captcha": captcha_maker, "grounding": grounding_maker, "episode": episode_maker}
@@ -26,13 +26,14 @@ Record = tuple[str, dict[str, bytes]]
 
 class Generator:
     """Makes samples for one run in one process; keeps a small cache of rendered pages, which come from a page
-    store or from its own Chromium."""
+    store or from its own Chromium (or, for the blocks it holds, the machine's page cache)."""
 
-    def __init__(self, cfg: RunConfig, store: PageStore | None = None) -> None:
+    def __init__(self, cfg: RunConfig, store: PageStore | None = None, cache: PageCache | None = None) -> None:
         self.cfg = cfg
         self.maker = MAKERS[cfg.kind]
         self.browser = Browser()
         self.store = store          # pages rendered by the run's page server, if any (else by this process)
+        self.cache = cache          # render blocks kept across runs, for the pages this process renders
         self._pool: int | None = None   # the page pool whose pages are cached
         self._pages: dict[PageSpec, RenderedPage | Exception] = {}
         self._block_of: dict[PageSpec, list[PageSpec]] = {}    # the current pool's pages, with their block
@@ -67,7 +68,7 @@ class Generator:
             if self.store is not None:
                 self._pages[spec] = self.store.fetch(spec)
             else:
-                self._pages.update(render_block(self.browser, self._block_of.get(spec, [spec])))
+                self._pages.update(cached_block(self.cache, self.browser, self._block_of.get(spec, [spec])))
         page = self._pages[spec]
         if isinstance(page, Exception):
             raise page

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ctypes
 import os
+import queue
 import select
 import signal
 import threading
@@ -14,6 +15,7 @@ from typing import TYPE_CHECKING
 
 from synth.engine.config import RunConfig
 from synth.engine.manifest import ChunkResult, write_shard
+from synth.engine.pagecache import PageCache
 from synth.engine.pagestore import FOLDER as PAGES
 from synth.engine.pagestore import PageServer, PageStore, block_specs
 from synth.engine.plan import Chunk, plan
@@ -25,6 +27,7 @@ if TYPE_CHECKING:   # the main process of a local run does not import the genera
     from synth.engine.generator import Generator
 
 _LIBC = ctypes.CDLL(None)
+POOL_KINDS = ("captcha", "episode")   # kinds of runs whose samples show pool pages (grounding renders its own)
 
 
 def _setup_worker(cfg: RunConfig, main_pid: int, pages: Path, requests) -> Callable:
@@ -83,19 +86,17 @@ def _return_free_memory() -> None:
     if trim is not None:
         trim(0)
 def run_local(cfg: RunConfig, chunks: list[Chunk], workers: int, on_sample: Callable[[int], None] | None,
-              out: Path) -> Iterator[ChunkResult]:
-    """Chunks on local worker processes, yielded in plan order. The workers' pages are rendered once, by the
-    page server's threads in the main process, and shared through files in `out`."""
+              out: Path, cache: PageCache | None = None) -> Iterator[ChunkResult]:
+    """Chunks on local worker processes (or, for one worker or one chunk, in this process), yielded in plan
+    order. Their pages are rendered once, by the page server's threads in this process, and shared through
+    files in `out`; the server starts before the pipeline is imported, so that Chromium starts and the first
+    pages render meanwhile. Blocks of pages in `cache` are read from it, blocks rendered are stored in it."""
     if workers <= 1 or len(chunks) <= 1:
-        from synth.engine.generator import Generator
-        gen = Generator(cfg)
-        try:
-            for c in chunks:
-                yield collect_chunk(gen, c, on_sample)
-        finally:
-            gen.close()
-        return
-    requests = context().Queue()
+        if cfg.kind not in POOL_KINDS:      # its own screens only: no page server
+            yield from _in_process(cfg, None, chunks, on_sample, cache=cache)
+            return
+    queue_type = queue.Queue if workers <= 1 or len(chunks) <= 1 else context().Queue
+    requests = queue_type()
     store = PageStore(out / PAGES)
     pools = list(dict.fromkeys(c[1] // POOL_SPAN for c in chunks))
     blocks = {}     # each render block with the first pool that shows it
@@ -103,11 +104,14 @@ def run_local(cfg: RunConfig, chunks: list[Chunk], workers: int, on_sample: Call
         for key, pages in page_blocks(cfg, p):
             blocks.setdefault(key, (p, block_specs(cfg, pages)))
     specs = {p: {s for key, _ in page_blocks(cfg, p) for s in blocks[key][1]} for p in pools}
-    server = PageServer(store, list(blocks.values()), requests, encoders=cfg.image_format == "jpg")
+    server = PageServer(store, list(blocks.values()), requests, encoders=cfg.image_format == "jpg", cache=cache)
     server.start()
     try:
-        results = run_tasks(workers, _setup_worker, (cfg, os.getpid(), store.folder, requests), chunks, on_sample,
-                            check=server.check)
+        if queue_type is queue.Queue:
+            results = _in_process(cfg, PageStore(store.folder, requests), chunks, on_sample, server.check)
+        else:
+            results = run_tasks(workers, _setup_worker, (cfg, os.getpid(), store.folder, requests), chunks,
+                                on_sample, check=server.check)
         for i, result in enumerate(results):
             yield result
             del result              # written by now: its samples' memory goes back to the system
@@ -122,12 +126,27 @@ def run_local(cfg: RunConfig, chunks: list[Chunk], workers: int, on_sample: Call
         store.remove()
 
 
+def _in_process(cfg: RunConfig, store: PageStore | None, chunks: list[Chunk],
+                on_sample: Callable[[int], None] | None, check: Callable[[], None] = lambda: None,
+                cache: PageCache | None = None) -> Iterator[ChunkResult]:
+    """The chunks made by a Generator of this process, its pages from the page server's `store` (None: its
+    own Chromium, and `cache`)."""
+    from synth.engine.generator import Generator  # the pipeline's imports, while the server renders
+    gen = Generator(cfg, store, cache)
+    try:
+        for c in chunks:
+            check()
+            yield collect_chunk(gen, c, on_sample)
+    finally:
+        gen.close()
+
+
 def local_shards(cfg: RunConfig, out: Path, shards: list[int], workers: int,
-                 on_progress: Callable[[int, int], None] | None) -> Iterator[dict]:
+                 on_progress: Callable[[int, int], None] | None, cache: PageCache | None = None) -> Iterator[dict]:
     """Generate shards on local worker processes; yields each shard's manifest entry when it is on disk.
     Progress is reported per sample, rejections per chunk."""
     chunks = plan(cfg, shards)
-    results = run_local(cfg, chunks, workers, (lambda n: on_progress(n, 0)) if on_progress else None, out)
+    results = run_local(cfg, chunks, workers, (lambda n: on_progress(n, 0)) if on_progress else None, out, cache)
     try:
         for shard in shards:
             n_chunks = sum(1 for c in chunks if c[0] == shard)

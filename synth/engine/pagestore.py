@@ -22,9 +22,9 @@ import numpy as np
 
 from synth.core import jpeg
 from synth.core.errors import first_line
+from synth.engine.pagecache import PageCache, cached_block
 from synth.screens.browser import Browser, RenderedPage
 from synth.screens.pages import CONTROLS, PageSpec
-from synth.screens.widget_pages import render_block
 
 FOLDER = ".pages"    # inside the run's output folder
 WAIT_S = 300         # longest a worker waits for a page before giving up
@@ -100,11 +100,12 @@ class PageServer:
     browser context of its own, to the same pixels in any browser, so two blocks can render at once, which
     the first pool needs (its workers wait for 5 blocks, and one Chromium leaves a core idle). With
     `encoders`, it also makes each page's JPEG encoder (synth.core.jpeg), so that workers neither encode whole
-    pages nor read more of them than the part their samples change."""
+    pages nor read more of them than the part their samples change. Blocks in `cache` (a PageCache shared
+    by the runs of this machine) are read from it instead of rendered, and blocks rendered are stored in it."""
 
     def __init__(self, store: PageStore, blocks: list[tuple[int, list[PageSpec]]], requests, encoders: bool,
-                 renderers: int = RENDERERS) -> None:
-        self.store, self.requests, self.encoders = store, requests, encoders
+                 renderers: int = RENDERERS, cache: PageCache | None = None) -> None:
+        self.store, self.requests, self.encoders, self.cache = store, requests, encoders, cache
         self._ahead = collections.deque(blocks)
         self._block_of = {spec: specs for _, specs in blocks for spec in specs}
         self._taken: set[PageSpec] = set()     # pages of the blocks a renderer has taken (rendered or rendering)
@@ -151,7 +152,7 @@ class PageServer:
             while (block := self._next()) is not None:
                 if block == "idle":
                     continue
-                for spec, page in render_block(browser, block):
+                for spec, page in cached_block(self.cache, browser, block):
                     if isinstance(page, Exception):   # the worker that waits for it raises it
                         self.store.write_error(spec, first_line(page))
                     else:

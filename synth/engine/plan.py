@@ -1,10 +1,9 @@
 """The plan of a run: its shards cut into chunks, the units of work a worker or a Ray task takes."""
-from synth.engine.config import RunConfig
+from synth.engine.config import CHUNK, TAIL, TAIL_CHUNK, RunConfig
 from synth.engine.pools import POOL_SPAN
 
 Chunk = tuple[int, int, int]      # (shard, first index, end index)
-CHUNK = 50              # samples per task (the main process holds those of chunks done ahead of their turn)
-TAIL, TAIL_CHUNK = 200, 25   # the plan's last TAIL samples go in smaller tasks, so that workers finish together
+__all__ = ["CHUNK", "TAIL", "TAIL_CHUNK", "Chunk", "plan", "shard_name"]
 
 
 def shard_name(cfg: RunConfig, shard: int) -> str:

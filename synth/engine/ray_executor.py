@@ -20,23 +20,25 @@ MAX_RETRIES = 3
 _cached: tuple[RunConfig, Generator] | None = None
 
 
-def generate_shard(cfg: RunConfig, out: str, shard: int) -> dict:
+def generate_shard(cfg: RunConfig, out: str, shard: int, page_cache: bool = True) -> dict:
     """Generate and write one shard; returns its manifest entry. Reuses the worker's Generator (and its
-    Chromium) across tasks of the same run."""
+    Chromium) across tasks of the same run. With `page_cache`, pages come from and go to the node's page
+    cache (synth.engine.pagecache)."""
     from synth.engine.generator import Generator
+    from synth.engine.pagecache import PageCache
 
     global _cached
     if _cached is None or _cached[0] != cfg:
         if _cached is not None:
             _cached[1].close()
-        _cached = (cfg, Generator(cfg))
+        _cached = (cfg, Generator(cfg, cache=PageCache() if page_cache else None))
     gen = _cached[1]
     chunks = plan(cfg, [shard])
     return write_shard(cfg, Path(out), shard, (collect_chunk(gen, c) for c in chunks))
 
 
 def ray_shards(cfg: RunConfig, out: Path, shards: list[int], address: str | None,
-               on_progress: Callable[[int, int], None] | None) -> Iterator[dict]:
+               on_progress: Callable[[int, int], None] | None, page_cache: bool = True) -> Iterator[dict]:
     """Submit one task per shard and yield manifest entries in shard order as they finish."""
     try:
         import ray
@@ -46,7 +48,7 @@ def ray_shards(cfg: RunConfig, out: Path, shards: list[int], address: str | None
         ray.init(address=address, logging_level=logging.ERROR, log_to_driver=False,
                  include_dashboard=False, configure_logging=False)
     task = ray.remote(max_retries=MAX_RETRIES)(generate_shard)
-    pending = {task.remote(cfg, str(out.resolve()), s): s for s in shards}
+    pending = {task.remote(cfg, str(out.resolve()), s, page_cache): s for s in shards}
     finished: dict[int, dict] = {}
     next_shard = 0
     while pending:

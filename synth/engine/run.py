@@ -8,6 +8,7 @@ from synth.engine.card import write_card
 from synth.engine.config import RunConfig
 from synth.engine.local import local_shards
 from synth.engine.manifest import finished_shards, resume_manifest, shard_counts, write_manifest
+from synth.engine.pagecache import PageCache
 from synth.engine.pagestore import FOLDER as PAGES
 from synth.engine.pagestore import PageStore
 from synth.engine.plan import shard_name
@@ -17,11 +18,13 @@ from synth.engine.survey import survey
 
 def run(cfg: RunConfig, out: Path, workers: int = 1, executor: str = "local", ray_address: str | None = None,
         on_progress: Callable[[int, int], None] | None = None,
-        on_survey: Callable[[int, int], None] | None = None) -> dict:
+        on_survey: Callable[[int, int], None] | None = None, page_cache: bool = True) -> dict:
     """Generate the run into `out`, resuming a previous partial run of the same config; returns the manifest.
     `executor` is "local" (a process pool of `workers`) or "ray" (one task per shard on a Ray cluster).
     A --pages run first surveys its folder (synth.engine.survey), before anything is written; `on_survey(done,
-    total)` follows it page by page, `on_progress(samples, rejected)` the run sample by sample."""
+    total)` follows it page by page, `on_progress(samples, rejected)` the run sample by sample. With
+    `page_cache`, pages come from and go to the machine's page cache (synth.engine.pagecache); the bytes are
+    the same without it."""
     pages = None
     if cfg.pages:
         cfg, pages = survey(cfg, on_survey)
@@ -41,9 +44,9 @@ def run(cfg: RunConfig, out: Path, workers: int = 1, executor: str = "local", ra
         on_progress(sum(s["samples"] for s in manifest["shards"]), 0)
     if executor == "ray":
         from synth.engine.ray_executor import ray_shards
-        infos = ray_shards(cfg, out, todo, ray_address, on_progress)
+        infos = ray_shards(cfg, out, todo, ray_address, on_progress, page_cache)
     else:
-        infos = local_shards(cfg, out, todo, workers, on_progress)
+        infos = local_shards(cfg, out, todo, workers, on_progress, PageCache() if page_cache else None)
     for info in infos:
         manifest["shards"].append(info)
         write_manifest(out, manifest)

@@ -5,7 +5,6 @@ from functools import lru_cache
 
 import cv2
 import numpy as np
-from scipy.signal import correlate2d
 
 from synth.core.errors import Reject
 from synth.core.levels import LevelTable, draw_knob
@@ -118,6 +117,7 @@ def _grid(cells) -> np.ndarray:
 
 def cell_overlap(a, b, mirror: bool) -> int:
     """The most cells of `a` that a turned (and, with `mirror`, reflected) and shifted copy of `b` covers."""
+    from scipy.signal import correlate2d  # here: scipy.signal takes ~0.7 s to import, a small run may not draw this
     ga = _grid(a)
     return max(int(round(correlate2d(ga, _grid(v), mode="full").max())) for v in variants(b, mirror))
 

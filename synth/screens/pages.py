@@ -24,7 +24,7 @@ CONTROLS = ("input", "skip", "none")   # widget variants: an answer field, a Ski
 @dataclass(frozen=True)
 class PageSpec:
     """Everything that decides one rendered screen; pages with equal specs render identically."""
-    template: str          # e.g. "web/shop"
+    template: str          # e.g. "web/shop_home"
     lang: str              # "en" | "zh"
     variant: int           # seeds theme and content
     mode: str              # "modal" | "inline" | "none" (no CAPTCHA widget: grounding screens)
