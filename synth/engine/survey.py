@@ -4,7 +4,8 @@ Before a run, the main process renders every page of the folder once (`survey`),
 see it: a page that fails to load, hangs (the browser's watchdog), is in another language than `--lang`, or
 offers nothing to do (no verifiable grounding target at the run's level; a CAPTCHA widget that does not fit
 on it) is skipped with a reason. The usable pages, with their languages, go into the run config, which every
-worker gets, and the survey's findings (skips by reason, requests blocked by page) into the manifest."""
+worker gets, and the survey's findings (skips by reason, requests blocked by page) into the manifest. Then
+the usable pages are tried in their views, as many as the run needs (synth.engine.variety)."""
 import dataclasses
 from collections import Counter
 from collections.abc import Callable
@@ -13,9 +14,8 @@ import numpy as np
 
 from synth.core.errors import Reject
 from synth.engine.config import RunConfig
-from synth.screens import PLATFORMS
+from synth.engine.variety import FIRST_VIEW, distinct_views, host_spec, widget_fits
 from synth.screens.browser import Browser, RenderedPage
-from synth.screens.pages import PageSpec
 from synth.screens.site import NAMESPACE, folder_problem, list_pages
 
 
@@ -28,9 +28,9 @@ def page_lang(page: RenderedPage) -> str:
     return "zh" if cjk > 0.3 * max(1, sum(not ch.isspace() for ch in chars)) else "en"
 
 
-def _problem(cfg: RunConfig, browser: Browser, name: str) -> tuple[str | None, str, list[str]]:
-    """(why the page is not usable or None, its language, the requests it made off the site)."""
-    from synth.captcha.compose import puzzle_size
+def _problem(cfg: RunConfig, browser: Browser, name: str) -> tuple[str | None, str, list[str], RenderedPage | None]:
+    """(why the page is not usable or None, its language, the requests it made off the site, its render in the
+    first view for the run: synth.engine.variety takes it from there)."""
     from synth.grounding.maker import folder_spec
     from synth.grounding.sample import choose
 
@@ -40,28 +40,24 @@ def _problem(cfg: RunConfig, browser: Browser, name: str) -> tuple[str | None, s
         if "hung" not in str(e):    # Chromium does not start: no page can be tried
             raise
         browser.close()
-        return "pages.hung", "", []
+        return "pages.hung", "", [], None
     except Exception:           # Playwright's errors: the page did not load
         browser.close()
-        return "pages.load_failed", "", []
+        return "pages.load_failed", "", [], None
     lang = page_lang(page)
     if cfg.lang != "mix" and lang != cfg.lang:
-        return "pages.other_language", lang, page.blocked
+        return "pages.other_language", lang, page.blocked, None
     if cfg.kind == "grounding":
+        page = dataclasses.replace(page, spec=folder_spec(cfg, name, lang))
         try:
-            choose(np.random.default_rng(0), dataclasses.replace(page, spec=folder_spec(cfg, name, lang)),
-                   cfg.difficulty)
+            choose(np.random.default_rng(0), page, cfg.difficulty)
         except Reject:
-            return "pages.no_target", lang, page.blocked
-        return None, lang, page.blocked
-    modal = browser.render(PageSpec(name, lang, 0, "modal", "input", site=cfg.pages), attempts=1)
-    h, w = modal.rgb.shape[:2]
-    box = modal.boxes.get("synth-widget")
-    css_w, css_h = PLATFORMS["web"]["puzzle"]
-    if (box is None or box[0] < 0 or box[1] < 0 or box[2] > w or box[3] > h
-            or puzzle_size(modal) != (css_w * modal.dpr, css_h * modal.dpr)):
-        return "pages.widget_does_not_fit", lang, page.blocked
-    return None, lang, page.blocked
+            return "pages.no_target", lang, page.blocked, None
+        return None, lang, page.blocked, page
+    modal = browser.render(host_spec(cfg, name, lang, FIRST_VIEW), attempts=1)
+    if not widget_fits(modal):
+        return "pages.widget_does_not_fit", lang, page.blocked, None
+    return None, lang, page.blocked, modal
 
 
 def survey(cfg: RunConfig, on_page: Callable[[int, int], None] | None = None) -> tuple[RunConfig, dict]:
@@ -71,27 +67,30 @@ def survey(cfg: RunConfig, on_page: Callable[[int, int], None] | None = None) ->
     problem = folder_problem(cfg.pages)
     if problem:
         raise ValueError(problem)
-    usable, skipped, blocked = [], {}, {}
+    usable, skipped, blocked, first = [], {}, {}, []
     browser = Browser()
     pages = list_pages(cfg.pages)
     try:
         for done, rel in enumerate(pages, 1):
-            reason, lang, off_site = _problem(cfg, browser, NAMESPACE + rel)
+            reason, lang, off_site, page = _problem(cfg, browser, NAMESPACE + rel)
             if reason:
                 skipped[rel] = reason
             else:
                 usable.append((NAMESPACE + rel, lang))
+                first.append(page)
             if off_site:
                 blocked[rel] = len(off_site)
             if on_page:
                 on_page(done, len(pages))
+        reasons = dict(sorted(Counter(skipped.values()).items()))
+        if not usable:
+            raise ValueError(f"no usable page in --pages {cfg.pages}: "
+                             + ", ".join(f"{n} {reason}" for reason, n in reasons.items()))
+        cfg = dataclasses.replace(cfg, page_list=tuple(usable))
+        cfg, views = distinct_views(cfg, browser, first)
     finally:
         browser.close()
-    reasons = dict(sorted(Counter(skipped.values()).items()))
-    if not usable:
-        raise ValueError(f"no usable page in --pages {cfg.pages}: "
-                         + ", ".join(f"{n} {reason}" for reason, n in reasons.items()))
     report = {"folder": cfg.pages, "found": len(usable) + len(skipped), "usable": len(usable),
               "skipped": reasons, "skipped_pages": skipped,
-              "blocked_requests": sum(blocked.values()), "blocked_by_page": blocked}
-    return dataclasses.replace(cfg, page_list=tuple(usable)), report
+              "blocked_requests": sum(blocked.values()), "blocked_by_page": blocked, "views": views}
+    return cfg, report

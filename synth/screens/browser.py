@@ -206,6 +206,12 @@ _STEADY_JS = """if (location.origin === '%s') {
   const T = Date.UTC(2024, 4, 15, 10, 30), RealDate = Date;
   globalThis.Date = class extends RealDate { constructor(...a) { super(...(a.length ? a : [T])); } static now() { return T; } };
 }""" % ORIGIN
+# Scroll a folder page down to a view's position at once (a page's `scroll-behavior: smooth` would animate it)
+_SCROLL_JS = "y => window.scrollTo({top: y, left: 0, behavior: 'instant'})"
+_SCALE_JS = "() => window.visualViewport ? window.visualViewport.scale : 1"
+# The user agent of a phone's browser, for pages seen on a phone (synth.screens.views)
+MOBILE_UA = ("Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) "
+             "Chrome/120.0.0.0 Mobile Safari/537.36")
 _STILL_CSS = ("*, *::before, *::after { animation-duration: 0s !important; animation-delay: 0s !important; "
               "transition: none !important; caret-color: transparent !important; }")
 # Put a folder page's CAPTCHA widget (pages.widget_overlay) on top of it, in a shadow root of its own
@@ -392,11 +398,13 @@ class Browser:
         self._pages += 1
         found = (json.loads(tab.page.evaluate(_ELEMENTS_JS)) if spec.mode == "none" else
                  {"elements": [], "texts": {}, "labels": [], "decor": {}, "marks": [], "shown": {}, "lang": ""})
+        # device px per CSS px: a phone shows a page without a viewport <meta> zoomed out to fit its width
+        px = tab.dpr * (tab.page.evaluate(_SCALE_JS) if spec.site and spec.mode == "none" else 1)
         for el in found["elements"] + found["labels"]:
-            el["box"] = [float(v) * tab.dpr for v in el["box"]]
-        marks = [[float(v) * tab.dpr for v in m] for m in found["marks"]]
+            el["box"] = [float(v) * px for v in el["box"]]
+        marks = [[float(v) * px for v in m] for m in found["marks"]]
         boxes = tab.boxes()
-        return RenderedPage(spec=spec, rgb=tab.capture(boxes), boxes=boxes, dpr=tab.dpr, elements=found["elements"],
+        return RenderedPage(spec=spec, rgb=tab.capture(boxes), boxes=boxes, dpr=px, elements=found["elements"],
                             texts=found["texts"], labels=found["labels"], decor_icons=found["decor"], marks=marks, shown_icons=found["shown"],
                             doc_lang=found["lang"],
                             blocked=sorted(set(self._blocked)))
@@ -443,6 +451,9 @@ class _Tab:
                        {"width": width, "height": height, "deviceScaleFactor": dpr, "mobile": mobile})
         self._cdp.send("Emulation.setTouchEmulationEnabled", {"enabled": mobile, "maxTouchPoints": 1} if mobile
                        else {"enabled": False})
+        if mobile:       # a phone's browser: pages that look at the user agent take it for one
+            self._cdp.send("Emulation.setUserAgentOverride", {"userAgent": MOBILE_UA, "platform": "Android"})
+        self.scheme = ""     # the colour scheme emulated ("": none, the browser's light one)
         if warm:
             self.page.set_content(_WARM_UP_HTML, wait_until="load")
             self.page.evaluate(_NEXT_FRAME_JS)
@@ -460,8 +471,10 @@ class _Tab:
         if spec.site:
             self.show_site(spec)
         else:
-            if self.page.url != "about:blank":    # after a folder page: leave its origin
+            if self.page.url != "about:blank":    # after a folder page: leave its origin (and its scheme)
                 self.page.goto("about:blank")
+                if self.scheme:
+                    self.emulate_scheme("")
             html = render_html(spec)
             if not once:
                 self.page.set_content(_WARM_UP_HTML, wait_until="load")
@@ -474,6 +487,8 @@ class _Tab:
     def show_site(self, spec: PageSpec) -> None:
         """Load a folder page from its URL and let it settle: its requests done (or 5 s gone), fonts loaded,
         animations and transitions at their end; then the CAPTCHA widget on top if the page has one."""
+        if spec.scheme != self.scheme:
+            self.emulate_scheme(spec.scheme)
         self.page.goto(page_url(spec.template), wait_until="load", timeout=30_000)
         try:
             self.page.wait_for_load_state("networkidle", timeout=5_000)
@@ -482,8 +497,16 @@ class _Tab:
                 raise
         self.page.add_style_tag(content=_STILL_CSS)
         self.page.evaluate("() => document.fonts.ready.then(() => undefined)")
+        if spec.scroll:
+            self.page.evaluate(_SCROLL_JS, spec.scroll)
         if spec.mode != "none":
             self.page.evaluate(_OVERLAY_JS, widget_overlay(spec))
+
+    def emulate_scheme(self, scheme: str) -> None:
+        """Emulate `prefers-color-scheme: dark` ("dark") or the browser's default ("")."""
+        self._cdp.send("Emulation.setEmulatedMedia", {"features": [
+            {"name": "prefers-color-scheme", "value": scheme}]})
+        self.scheme = scheme
 
     def switch_controls(self, spec: PageSpec) -> None:
         """Show `spec`, which differs from the page shown only in the widget's controls, without loading it."""
