@@ -207,7 +207,7 @@ _STEADY_JS = """if (location.origin === '%s') {
   globalThis.Date = class extends RealDate { constructor(...a) { super(...(a.length ? a : [T])); } static now() { return T; } };
 }""" % ORIGIN
 # Scroll a folder page down to a view's position at once (a page's `scroll-behavior: smooth` would animate it)
-_SCROLL_JS = "y => window.scrollTo({top: y, left: 0, behavior: 'instant'})"
+_SCROLL_JS = "y => { window.scrollTo({top: y, left: 0, behavior: 'instant'}); return [window.scrollX, window.scrollY]; }"
 _SCALE_JS = "() => window.visualViewport ? window.visualViewport.scale : 1"
 # The user agent of a phone's browser, for pages seen on a phone (synth.screens.views)
 MOBILE_UA = ("Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) "
@@ -454,6 +454,7 @@ class _Tab:
         if mobile:       # a phone's browser: pages that look at the user agent take it for one
             self._cdp.send("Emulation.setUserAgentOverride", {"userAgent": MOBILE_UA, "platform": "Android"})
         self.scheme = ""     # the colour scheme emulated ("": none, the browser's light one)
+        self.origin = [0, 0]     # the page's scroll offset, CSS px
         if warm:
             self.page.set_content(_WARM_UP_HTML, wait_until="load")
             self.page.evaluate(_NEXT_FRAME_JS)
@@ -468,6 +469,7 @@ class _Tab:
             self.switch_controls(spec)
             return
         self.shows, self.switched, self._loaded = None, False, None    # until it has loaded
+        self.origin = [0, 0]
         if spec.site:
             self.show_site(spec)
         else:
@@ -497,8 +499,8 @@ class _Tab:
                 raise
         self.page.add_style_tag(content=_STILL_CSS)
         self.page.evaluate("() => document.fonts.ready.then(() => undefined)")
-        if spec.scroll:
-            self.page.evaluate(_SCROLL_JS, spec.scroll)
+        if spec.scroll:      # a capture's clip is in page coordinates: it starts where the view is scrolled to
+            self.origin = self.page.evaluate(_SCROLL_JS, spec.scroll)
         if spec.mode != "none":
             self.page.evaluate(_OVERLAY_JS, widget_overlay(spec))
 
@@ -540,6 +542,6 @@ class _Tab:
         Chromium's fast compression: the same pixels as Playwright's screenshot, in half the time."""
         shot = self._cdp.send("Page.captureScreenshot", {
             "format": "png", "optimizeForSpeed": True,
-            "clip": {"x": x, "y": y, "width": width, "height": height, "scale": 1}})
+            "clip": {"x": x + self.origin[0], "y": y + self.origin[1], "width": width, "height": height, "scale": 1}})
         png = np.frombuffer(base64.b64decode(shot["data"]), np.uint8)
         return cv2.imdecode(png, cv2.IMREAD_COLOR_RGB)
