@@ -49,7 +49,7 @@ def test_grounding_labels_are_valid_and_scored(grounding_runs):
     assert len(samples) == 10
     for s in samples:
         lab = s["label"]
-        assert spec.validate(lab) == [] and lab["template"].startswith("pages/") and lab["platform"] == "web"
+        assert spec.validate(lab) == [] and lab["template"].startswith("pages/") and lab["platform"] in ("web", "mobile")
         w, h = lab["image"]["width"], lab["image"]["height"]
         for o in lab["objects"]:
             x0, y0, x1, y1 = o["bbox"]

@@ -42,6 +42,8 @@ def page_blocks(cfg: RunConfig, pool_id: int) -> list[tuple[tuple, list[Page]]]:
     still see POOL_SIZE different pages. A run of fewer than POOL_SPAN samples uses as many blocks as its
     share of a span (at least one): 200 samples see 10 pages, 1,000 see 50. A --pages run's stream is its
     folder's distinct screens (host_page)."""
+    if cfg.pages and cfg.kind != "captcha":     # a --pages grounding run shows its folder's screens alone
+        return []
     page = (lambda i: host_page(cfg, i)) if cfg.pages else (lambda i: stream_page(cfg, i))
     return [(("pages" if cfg.pages else "stream", b), [page(i) for i in range(b * STEP, (b + 1) * STEP)])
             for b in range(pool_id, pool_id + _blocks(cfg))]
