@@ -184,14 +184,13 @@ def test_views_are_counted_in_the_manifest(variety_run):
 
 
 def test_a_folder_too_small_for_n_says_so_and_ends_with_its_distinct_screens(tmp_path):
-    folder = tmp_path / "site"
-    folder.mkdir()
-    (folder / "index.html").write_text(
-        "<!doctype html><html lang=en><head><meta name=viewport content='width=device-width'></head><body>"
-        "<button>Save</button> <button>Cancel</button> <a href='#'>Help</a></body></html>")
+    import shutil
+    folder = tmp_path / "site"           # one short page without a dark scheme: a handful of screens
+    shutil.copytree(RESPONSIVE / "assets", folder / "assets")
+    shutil.copy(RESPONSIVE / "contact.html", folder / "index.html")
     out = tmp_path / "out"
     r = subprocess.run([sys.executable, "-m", "synth", "grounding", "--pages", str(folder), "--n", "40",
-                        "--difficulty", "1", "--out", str(out), "--workers", "1"], capture_output=True, text=True)
+                        "--out", str(out), "--workers", "1"], capture_output=True, text=True)
     assert r.returncode == 3, r.stderr
     views = json.loads((out / "manifest.json").read_text())["pages"]["views"]
     assert 1 < views["screens"] < 40 and views["short"]
