@@ -209,9 +209,9 @@ def generate(kind: str, difficulty: int, n: int, out: Path, seed: int, lang: str
     summary(manifest, time.time() - t0, out)
     views = manifest.get("pages", {}).get("views", {})
     if views.get("short"):     # exit status 3: the run wrote every distinct screen the folder has, fewer than --n
-        pages = views["pages"]
-        typer.echo(f"--pages {pages} gives {views['screens']} distinct screens from {pages} "
-                   f"page{'s' if pages > 1 else ''}: wrote {views['screens']} of the {n} samples asked", err=True)
+        count = views["pages"]
+        typer.echo(f"--pages {pages} gives {views['screens']} distinct screens from {count} "
+                   f"page{'s' if count > 1 else ''}: wrote {views['screens']} of the {n} samples asked", err=True)
         raise typer.Exit(SHORT_FOLDER)
 
 

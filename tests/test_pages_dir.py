@@ -49,7 +49,8 @@ def test_grounding_labels_are_valid_and_scored(grounding_runs):
     assert len(samples) == 10
     for s in samples:
         lab = s["label"]
-        assert spec.validate(lab) == [] and lab["template"].startswith("pages/") and lab["platform"] in ("web", "mobile")
+        assert spec.validate(lab) == [] and lab["template"].startswith("pages/")
+        assert lab["platform"] in ("web", "mobile")
         w, h = lab["image"]["width"], lab["image"]["height"]
         for o in lab["objects"]:
             x0, y0, x1, y1 = o["bbox"]
@@ -194,5 +195,5 @@ def test_a_folder_too_small_for_n_says_so_and_ends_with_its_distinct_screens(tmp
     assert r.returncode == 3, r.stderr
     views = json.loads((out / "manifest.json").read_text())["pages"]["views"]
     assert 1 < views["screens"] < 40 and views["short"]
-    assert f"gives {views['screens']} distinct screens from 1 page" in r.stderr
+    assert f"--pages {folder} gives {views['screens']} distinct screens from 1 page:" in r.stderr
     assert len(read_samples(out)) == views["screens"]
