@@ -197,3 +197,17 @@ def test_a_folder_too_small_for_n_says_so_and_ends_with_its_distinct_screens(tmp
     assert 1 < views["screens"] < 40 and views["short"]
     assert f"--pages {folder} gives {views['screens']} distinct screens from 1 page:" in r.stderr
     assert len(read_samples(out)) == views["screens"]
+
+
+def test_schedule_shows_every_page_before_any_page_twice():
+    from synth.screens.views import schedule
+    pages = tuple((f"pages/{k}.html", "en") for k in "abcde")
+    views = (("desktop", "phone", "tablet"), ("desktop",), ("desktop", "phone"), ("desktop", "phone", "tablet"),
+             ("desktop", "phone"))
+    screens = schedule(3, pages, views)
+    assert len(screens) == len(set(screens)) == sum(map(len, views))
+    names = [s[0] for s in screens]
+    assert set(names[:5]) == {p for p, _ in pages}                    # round 0: every page
+    assert set(names[5:9]) == {"pages/a.html", "pages/c.html", "pages/d.html", "pages/e.html"}   # round 1
+    assert [s[2] for s in screens[:5]] == ["desktop"] * 5
+    assert schedule(3, pages, views) == screens and schedule(4, pages, views) != screens
