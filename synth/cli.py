@@ -15,6 +15,7 @@ from synth.screens import PLATFORMS
 app = typer.Typer(add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False,
                   help="Verified CAPTCHA and grounding samples for GUI agents, as WebDataset shards.")
 log = logging.getLogger("synth")
+SHORT_FOLDER = 3    # exit status: a --pages folder gave fewer distinct screens than --n (all of them written)
 CHOICES = {"executor": ("local", "ray"), "lang": ("en", "zh", "mix"), "platform": (*PLATFORMS, "mix"),
            "image_format": ("jpg", "png")}
 
@@ -72,7 +73,9 @@ RayAddress = Annotated[str | None, typer.Option(help="address of an existing Ray
 NoPageCache = Annotated[bool, typer.Option("--no-page-cache", help="render every page, neither reading nor "
                                           "filling the page cache ($SYNTH_CACHE, docs/performance.md)")]
 Pages = Annotated[Path | None, typer.Option(help="a folder of .html pages (served as a site root) to use "
-                                                    "instead of the built-in screens")]
+                                                    "instead of the built-in screens, each page in its views "
+                                                    "(desktop, tablet, phone, dark, scrolled, zoomed); exit status "
+                                                    "3 when it gives fewer distinct screens than --n")]
 
 
 @app.command()
@@ -175,7 +178,8 @@ def start_workers(workers: int, executor: str, difficulty: int, families: list[s
 def generate(kind: str, difficulty: int, n: int, out: Path, seed: int, lang: str, platform: str, workers: int,
              shard_size: int, image_format: str, executor: str, ray_address: str | None, pages: Path | None,
              page_cache: bool = True, **extra) -> None:
-    """Validate the shared options, run, and print the summary (`extra`: the kind's RunConfig fields)."""
+    """Validate the shared options, run, and print the summary (`extra`: the kind's RunConfig fields); exit 3
+    (SHORT_FOLDER) when a --pages folder gives fewer distinct screens than --n."""
     from synth.engine.config import RunConfig
     from synth.engine.run import run
 
@@ -212,6 +216,12 @@ def generate(kind: str, difficulty: int, n: int, out: Path, seed: int, lang: str
             out.rmdir()
         fail(first_line(e))
     summary(manifest, time.time() - t0, out)
+    views = manifest.get("pages", {}).get("views", {})
+    if views.get("short"):     # exit status 3: the run wrote every distinct screen the folder has, fewer than --n
+        count = views["pages"]
+        typer.echo(f"--pages {pages} gives {views['screens']} distinct screens from {count} "
+                   f"page{'s' if count > 1 else ''}: wrote {views['screens']} of the {n} samples asked", err=True)
+        raise typer.Exit(SHORT_FOLDER)
 
 
 def _run_with_progress(run, cfg, out: Path, workers: int, executor: str, ray_address: str | None,

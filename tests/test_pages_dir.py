@@ -49,7 +49,8 @@ def test_grounding_labels_are_valid_and_scored(grounding_runs):
     assert len(samples) == 10
     for s in samples:
         lab = s["label"]
-        assert spec.validate(lab) == [] and lab["template"].startswith("pages/") and lab["platform"] == "web"
+        assert spec.validate(lab) == [] and lab["template"].startswith("pages/")
+        assert lab["platform"] in ("web", "mobile")
         w, h = lab["image"]["width"], lab["image"]["height"]
         for o in lab["objects"]:
             x0, y0, x1, y1 = o["bbox"]
@@ -142,3 +143,71 @@ def test_a_folder_without_a_usable_page_fails_in_one_line(tmp_path):
                         "--out", str(tmp_path / "out"), "--workers", "1"], capture_output=True, text=True)
     assert r.returncode == 1 and r.stderr.count("\n") == 1 and "no usable page" in r.stderr, r.stderr
     assert not (tmp_path / "out").exists()
+
+
+RESPONSIVE = PAGES / "responsive"     # a long page, a page with a dark scheme, a page with neither
+
+
+@pytest.fixture(scope="module")
+def variety_run(tmp_path_factory):
+    return run("grounding", RESPONSIVE, tmp_path_factory.mktemp("pages") / "v", 2, 24, "--shard-size", "12")
+
+
+def test_every_page_before_any_page_twice_and_no_image_twice(variety_run):
+    import hashlib
+    samples = read_samples(variety_run)
+    assert len(samples) == 24
+    pages = [s["label"]["template"] for s in samples]
+    assert len(set(pages[:3])) == 3, pages      # the first round shows the folder's three pages
+    for end in range(1, 10):                    # and while all have views, none comes twice before the others
+        counts = [pages[:end].count(p) for p in set(pages)]
+        assert max(counts) - min(counts) <= 1, pages
+    images = [hashlib.sha256(s["jpg"]).hexdigest() for s in samples]
+    assert len(set(images)) == len(images)
+
+
+def test_phone_renders_are_mobile_with_the_phone_layout(variety_run):
+    samples = read_samples(variety_run)
+    phones = [s["label"] for s in samples if s["label"]["platform"] == "mobile"]
+    assert phones and all(lab["image"]["width"] < lab["image"]["height"] for lab in phones)
+    for lab in phones:    # the links of the top bar fold into the Menu button on a phone: no target there
+        assert not {"Home", "Guides", "Pricing"} & {e["name"] for e in lab["elements"]}
+        assert all(q["instruction"].startswith(("Tap", "The", "Click", "Select")) for q in lab["queries"])
+    assert any(lab["platform"] == "web" for lab in (s["label"] for s in samples))
+
+
+def test_views_are_counted_in_the_manifest(variety_run):
+    views = json.loads((variety_run / "manifest.json").read_text())["pages"]["views"]
+    assert views["screens"] == 24 and views["pages"] == 3 and not views["short"]
+    assert views["dropped"]["pages.view.same_pixels"] >= 1      # dark schemes of the pages that have none
+    kept = views["kept_by_view"]
+    assert kept["desktop"] == kept["phone"] == 3 and "desktop.dark" in kept   # index.html has a dark scheme
+
+
+def test_a_folder_too_small_for_n_says_so_and_ends_with_its_distinct_screens(tmp_path):
+    import shutil
+    folder = tmp_path / "site"           # one short page without a dark scheme: a handful of screens
+    shutil.copytree(RESPONSIVE / "assets", folder / "assets")
+    shutil.copy(RESPONSIVE / "contact.html", folder / "index.html")
+    out = tmp_path / "out"
+    r = subprocess.run([sys.executable, "-m", "synth", "grounding", "--pages", str(folder), "--n", "40",
+                        "--out", str(out), "--workers", "1"], capture_output=True, text=True)
+    assert r.returncode == 3, r.stderr
+    views = json.loads((out / "manifest.json").read_text())["pages"]["views"]
+    assert 1 < views["screens"] < 40 and views["short"]
+    assert f"--pages {folder} gives {views['screens']} distinct screens from 1 page:" in r.stderr
+    assert len(read_samples(out)) == views["screens"]
+
+
+def test_schedule_shows_every_page_before_any_page_twice():
+    from synth.screens.views import schedule
+    pages = tuple((f"pages/{k}.html", "en") for k in "abcde")
+    views = (("desktop", "phone", "tablet"), ("desktop",), ("desktop", "phone"), ("desktop", "phone", "tablet"),
+             ("desktop", "phone"))
+    screens = schedule(3, pages, views)
+    assert len(screens) == len(set(screens)) == sum(map(len, views))
+    names = [s[0] for s in screens]
+    assert set(names[:5]) == {p for p, _ in pages}                    # round 0: every page
+    assert set(names[5:9]) == {"pages/a.html", "pages/c.html", "pages/d.html", "pages/e.html"}   # round 1
+    assert [s[2] for s in screens[:5]] == ["desktop"] * 5
+    assert schedule(3, pages, views) == screens and schedule(4, pages, views) != screens

@@ -13,6 +13,7 @@ from synth.labels import spec
 from synth.screens import PLATFORMS
 from synth.screens.browser import RenderedPage
 from synth.screens.pages import PageSpec
+from synth.screens.views import pool_spec
 
 UNIT = "sample"     # what one index of a run makes
 
@@ -24,14 +25,15 @@ def make(ctx, index: int, seed: int, why) -> list[tuple[str, dict[str, bytes]]]:
     rng = np.random.default_rng(seed)
     family = FAMILIES[cfg.families[index % len(cfg.families)]]
     pool = ctx.pool_pages(index)
-    template, lang, variant, mode = pool[int(rng.integers(len(pool)))]
-    platform = PageSpec(template, lang, variant, mode, "none", site=cfg.pages).platform
-    dpr = PLATFORMS[platform]["dpr"]
+    pool_page = pool[int(rng.integers(len(pool)))]
+    template, lang = pool_page[:2]
+    host = pool_spec(pool_page, "none", cfg.pages)
+    platform, dpr = host.platform, int(host.screen[1])    # a folder page's tablet view: a web page at 2x
     css_w, css_h = PLATFORMS[platform]["puzzle"]
     infeasible = bool(family.SUPPORTS_INFEASIBLE and rng.random() < cfg.infeasible)
     # puzzles are drawn at CSS size and scaled up on high-density screens, as a CAPTCHA image is
     params = sample_params(family, rng, cfg.difficulty, (css_w, css_h), lang, infeasible)
-    page_spec = PageSpec(template, lang, variant, mode, family.controls(params), site=cfg.pages)
+    page_spec = pool_spec(pool_page, family.controls(params), cfg.pages)
     page = ctx.pool_page(page_spec, index)
     if page.covered:    # page content over the puzzle or a control: a click would not reach the widget
         raise Reject("page.covers_widget")

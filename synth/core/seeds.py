@@ -9,7 +9,10 @@ STREAM_ORDER = 0         #   the order of the platforms within a block of pages
 STREAM_ROUNDS = 1        #   the shuffled rounds of a platform's templates (1 + the platform's index: 1, 2, 3)
 STREAM_PAGE = 9          #   a page's language and widget placement
 STREAM_VARIANT = 10      #   a page's variant, the seed of its theme and content
-POOL_ORDER = 0           # page_seed key after a --pages pool's id: its page order (slot k uses key k + 1)
+FOLDER_ROUNDS = 0xF01D  # page_seed's first key for a --pages run's rounds (synth.screens.views.schedule), then
+                         #   the round: the order its pages are shown in
+FOLDER_HOSTS = 0xF02D   # page_seed's first key for a --pages CAPTCHA run's host pages, then the slot: its widget's
+                         #   theme
 THEME = 7                # with a page's variant: its theme, content, layout and icon set (screens.pages, .render)
 DESIGN_SYSTEM = 11       # with a page's variant: the design system an archetype page is drawn in
 PICTURES = 13            # with a page's variant: the photographs of an archetype page

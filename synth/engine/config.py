@@ -30,6 +30,7 @@ class RunConfig:
     pages: str = ""                   # --pages: a folder of pages to use instead of the built-in screens
     page_list: tuple[tuple[str, str], ...] = ()   # its usable pages, (template, lang), set by
                                                   # synth.engine.survey.survey
+    page_views: tuple[tuple[str, ...], ...] = ()  # the views each of them is shown in (synth.engine.variety)
 
     def key(self, index: int) -> str:
         return f"{self.kind}-d{self.difficulty}-s{self.seed}-{index:08d}"

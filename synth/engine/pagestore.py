@@ -25,6 +25,7 @@ from synth.core.errors import first_line
 from synth.engine.pagecache import PageCache, cached_block
 from synth.screens.browser import Browser, RenderedPage
 from synth.screens.pages import CONTROLS, PageSpec
+from synth.screens.views import pool_spec
 
 FOLDER = ".pages"    # inside the run's output folder
 WAIT_S = 300         # longest a worker waits for a page before giving up
@@ -33,7 +34,7 @@ RENDERERS = 2        # page server threads, each with its Chromium
 
 def block_specs(cfg, pages) -> list[PageSpec]:
     """The specs of a render block's pages (pools.page_blocks), each with every widget variant, in order."""
-    return [PageSpec(t, lang, v, mode, c, site=cfg.pages) for t, lang, v, mode in pages for c in CONTROLS]
+    return [pool_spec(page, c, cfg.pages) for page in pages for c in CONTROLS]
 
 
 class PageStore:
@@ -47,7 +48,8 @@ class PageStore:
         if create:
             self.folder.mkdir(parents=True, exist_ok=True)
         name = spec.template.replace("/", "_").replace(".", "_")    # "pages/a.html": no dot, no suffix
-        return self.folder / f"{name}-{spec.lang}-{spec.variant}-{spec.mode}-{spec.controls}"
+        view = f"-{spec.view}" if spec.view else ""
+        return self.folder / f"{name}-{spec.lang}-{spec.variant}-{spec.mode}-{spec.controls}{view}"
 
     def ready(self, spec: PageSpec) -> bool:
         return self._path(spec).with_suffix(".json").exists()

@@ -5,8 +5,8 @@ from functools import lru_cache
 import numpy as np
 
 from synth.core.seeds import (
+    FOLDER_HOSTS,
     PAGE_STREAM,
-    POOL_ORDER,
     STREAM_ORDER,
     STREAM_PAGE,
     STREAM_ROUNDS,
@@ -15,6 +15,7 @@ from synth.core.seeds import (
 )
 from synth.engine.config import RunConfig
 from synth.screens.pages import list_templates
+from synth.screens.views import schedule
 
 POOL_SPAN = 1000       # consecutive samples that share one pool of rendered pages
 POOL_SIZE = 50         # pages per pool
@@ -23,7 +24,7 @@ BLOCK = {"web": 5, "mobile": 3, "desktop": 2}   # pages of each platform in ever
 SCREEN_BLOCK = 25      # grounding screens per render block (Browser.block); divides run.CHUNK and run.TAIL_CHUNK
 
 
-Page = tuple[str, str, int, str]      # (template, lang, variant, mode)
+Page = tuple      # (template, lang, variant, mode), and a folder page's view (synth.screens.views)
 STEP = POOL_SIZE // PAGE_LIFE        # pages in a render block; new pages per pool
 
 
@@ -39,14 +40,18 @@ def page_blocks(cfg: RunConfig, pool_id: int) -> list[tuple[tuple, list[Page]]]:
     The pages of a run form one stream: pool k holds its blocks k .. k + PAGE_LIFE - 1, so each page serves
     PAGE_LIFE consecutive pools and a pool renders only one new block, while any 1,000 consecutive samples
     still see POOL_SIZE different pages. A run of fewer than POOL_SPAN samples uses as many blocks as its
-    share of a span (at least one): 200 samples see 10 pages, 1,000 see 50. A --pages run's pools come from
-    its folder (synth.engine.survey.pages_pool), in blocks of their own."""
-    blocks = min(PAGE_LIFE, -(-PAGE_LIFE * cfg.n // POOL_SPAN))
-    if cfg.pages:
-        pages = pages_pool(cfg, pool_id)
-        return [(("pages", pool_id, j), pages[j * STEP:(j + 1) * STEP]) for j in range(blocks)]
-    return [(("stream", b), [stream_page(cfg, i) for i in range(b * STEP, (b + 1) * STEP)])
-            for b in range(pool_id, pool_id + blocks)]
+    share of a span (at least one): 200 samples see 10 pages, 1,000 see 50. A --pages run's stream is its
+    folder's distinct screens (host_page)."""
+    if cfg.pages and cfg.kind != "captcha":     # a --pages grounding run shows its folder's screens alone
+        return []
+    page = (lambda i: host_page(cfg, i)) if cfg.pages else (lambda i: stream_page(cfg, i))
+    return [(("pages" if cfg.pages else "stream", b), [page(i) for i in range(b * STEP, (b + 1) * STEP)])
+            for b in range(pool_id, pool_id + _blocks(cfg))]
+
+
+def _blocks(cfg: RunConfig) -> int:
+    """Render blocks per pool: PAGE_LIFE, or a short run's share of them (at least one)."""
+    return min(PAGE_LIFE, -(-PAGE_LIFE * cfg.n // POOL_SPAN))
 
 
 def page_pool(cfg: RunConfig, pool_id: int) -> list[Page]:
@@ -91,10 +96,16 @@ def screen_block_start(cfg: RunConfig, index: int) -> int:
     return index - (index - anchor) % SCREEN_BLOCK
 
 
-def pages_pool(cfg: RunConfig, pool_id: int) -> list[tuple[str, str, int, str]]:
-    """page_pool for a --pages run: the (template, lang, variant, mode) of each page of one pool,
-    POOL_SIZE folder pages taken in a shuffled order, each with a modal widget of its own theme (variant)."""
-    rng = np.random.default_rng(page_seed(cfg.seed, pool_id, POOL_ORDER))
-    order = rng.permutation(len(cfg.page_list))
-    return [(*cfg.page_list[order[slot % len(order)]], page_seed(cfg.seed, pool_id, slot + 1), "modal")
-            for slot in range(POOL_SIZE)]
+def host_slots(cfg: RunConfig) -> int:
+    """How many host page slots a --pages CAPTCHA run's pools use: its pools' blocks, as page_blocks cuts them."""
+    pools = -(-cfg.n // POOL_SPAN)
+    return (pools - 1 + _blocks(cfg)) * STEP
+
+
+def host_page(cfg: RunConfig, slot: int) -> tuple[str, str, int, str, str]:
+    """The host page of slot `slot` of a --pages CAPTCHA run: (template, lang, variant, mode, view), the run's
+    distinct screens (synth.screens.views.schedule) in turn, again from the first once all were shown, each
+    slot with a modal widget of its own theme (variant)."""
+    screens = schedule(cfg.seed, cfg.page_list, cfg.page_views)
+    template, lang, view = screens[slot % len(screens)]
+    return template, lang, page_seed(cfg.seed, FOLDER_HOSTS, slot), "modal", view

@@ -5,7 +5,8 @@ see it: a page that resolves outside the folder, fails to load, answers an HTTP 
 page, navigates away, hangs (over its load time, or the browser's watchdog), is in another language than `--lang`, or
 offers nothing to do (no verifiable grounding target at the run's level; a CAPTCHA widget that does not fit
 on it) is skipped with a reason. The usable pages, with their languages, go into the run config, which every
-worker gets, and the survey's findings (skips by reason, requests blocked by page) into the manifest."""
+worker gets, and the survey's findings (skips by reason, requests blocked by page) into the manifest. Then
+the usable pages are tried in their views, as many as the run needs (synth.engine.variety)."""
 import dataclasses
 from collections import Counter
 from collections.abc import Callable
@@ -14,10 +15,9 @@ import numpy as np
 
 from synth.core.errors import Reject
 from synth.engine.config import RunConfig
-from synth.screens import PLATFORMS
+from synth.engine.variety import FIRST_VIEW, distinct_views, host_spec, load_problem, render_folder_page, widget_fits
 from synth.screens.browser import Browser, RenderedPage
-from synth.screens.pages import PageSpec
-from synth.screens.site import NAMESPACE, folder_problem, list_pages, outside, page_url
+from synth.screens.site import NAMESPACE, folder_problem, list_pages, outside
 
 
 def page_lang(page: RenderedPage) -> str:
@@ -29,67 +29,40 @@ def page_lang(page: RenderedPage) -> str:
     return "zh" if cjk > 0.3 * max(1, sum(not ch.isspace() for ch in chars)) else "en"
 
 
-def _load_problem(page: RenderedPage) -> str | None:
-    """Why a folder page did not show itself: Chromium's error page or an HTTP error, or another URL."""
-    if page.status == 0 or page.status >= 400:
-        return "pages.http_error"
-    if page.url != page_url(page.spec.template):
-        return "pages.navigated"
-    return None
-
-
-def _render(browser: Browser, spec: PageSpec) -> RenderedPage | str:
-    """The page rendered, or why it could not be: it hung (over its load time or the watchdog's), or it failed
-    to load. Chromium is killed after a failure: a page's endless script keeps the renderer busy."""
-    try:
-        return browser.render(spec, attempts=1)
-    except RuntimeError as e:
-        if "hung" not in str(e):    # Chromium does not start: no page can be tried
-            raise
-        browser.restart()
-        return "pages.hung"
-    except Exception as e:      # Playwright's errors: the page did not load, or not in time
-        browser.restart()
-        return "pages.hung" if "Timeout" in type(e).__name__ else "pages.load_failed"
-
-
-def _problem(cfg: RunConfig, browser: Browser, name: str) -> tuple[str | None, str, list[str]]:
-    """(why the page is not usable or None, its language, the requests it made off the site)."""
-    from synth.captcha.compose import puzzle_size
+def _problem(cfg: RunConfig, browser: Browser, name: str) -> tuple[str | None, str, list[str], RenderedPage | None]:
+    """(why the page is not usable or None, its language, the requests it made off the site, its render in the
+    first view for the run: synth.engine.variety takes it from there)."""
     from synth.grounding.maker import folder_spec
     from synth.grounding.sample import choose
 
     if outside(cfg.pages, name.removeprefix(NAMESPACE)):
-        return "pages.outside_folder", "", []
-    page = _render(browser, folder_spec(cfg, name, "en"))
+        return "pages.outside_folder", "", [], None
+    page = render_folder_page(browser, folder_spec(cfg, name, "en"))
     if isinstance(page, str):
-        return page, "", []
-    problem = _load_problem(page)
+        return page, "", [], None
+    problem = load_problem(page)
     if problem:
-        return problem, "", page.blocked
+        return problem, "", page.blocked, None
     lang = page_lang(page)
     if cfg.lang != "mix" and lang != cfg.lang:
-        return "pages.other_language", lang, page.blocked
+        return "pages.other_language", lang, page.blocked, None
     if cfg.kind == "grounding":
+        page = dataclasses.replace(page, spec=folder_spec(cfg, name, lang))
         try:
-            choose(np.random.default_rng(0), dataclasses.replace(page, spec=folder_spec(cfg, name, lang)),
-                   cfg.difficulty)
+            choose(np.random.default_rng(0), page, cfg.difficulty)
         except Reject:
-            return "pages.no_target", lang, page.blocked
-        return None, lang, page.blocked
-    modal = _render(browser, PageSpec(name, lang, 0, "modal", "input", site=cfg.pages))
+            return "pages.no_target", lang, page.blocked, None
+        return None, lang, page.blocked, page
+    modal = render_folder_page(browser, host_spec(cfg, name, lang, FIRST_VIEW))
     if isinstance(modal, str):
-        return modal, lang, page.blocked
-    problem = _load_problem(modal)
+        return modal, lang, page.blocked, None
+    blocked = sorted(set(page.blocked) | set(modal.blocked))
+    problem = load_problem(modal)
     if problem:
-        return problem, lang, sorted(set(page.blocked) | set(modal.blocked))
-    h, w = modal.rgb.shape[:2]
-    box = modal.boxes.get("synth-widget")
-    css_w, css_h = PLATFORMS["web"]["puzzle"]
-    if (box is None or box[0] < 0 or box[1] < 0 or box[2] > w or box[3] > h
-            or puzzle_size(modal) != (css_w * modal.dpr, css_h * modal.dpr)):
-        return "pages.widget_does_not_fit", lang, page.blocked
-    return None, lang, sorted(set(page.blocked) | set(modal.blocked))
+        return problem, lang, blocked, None
+    if not widget_fits(modal):
+        return "pages.widget_does_not_fit", lang, blocked, None
+    return None, lang, blocked, modal
 
 
 def survey(cfg: RunConfig, on_page: Callable[[int, int], None] | None = None) -> tuple[RunConfig, dict]:
@@ -99,28 +72,32 @@ def survey(cfg: RunConfig, on_page: Callable[[int, int], None] | None = None) ->
     problem = folder_problem(cfg.pages)
     if problem:
         raise ValueError(problem)
-    usable, skipped, blocked = [], {}, {}
+    usable, skipped, blocked, first = [], {}, {}, []
     browser = Browser()
     pages = list_pages(cfg.pages)
     try:
         for done, rel in enumerate(pages, 1):
-            reason, lang, off_site = _problem(cfg, browser, NAMESPACE + rel)
+            reason, lang, off_site, page = _problem(cfg, browser, NAMESPACE + rel)
             if reason:
                 skipped[rel] = reason
             else:
                 usable.append((NAMESPACE + rel, lang))
+                first.append(page)
             if off_site:
                 blocked[rel] = off_site
             if on_page:
                 on_page(done, len(pages))
+        reasons = dict(sorted(Counter(skipped.values()).items()))
+        if not usable:
+            raise ValueError(f"no usable page in --pages {cfg.pages}: "
+                             + ", ".join(f"{n} {reason}" for reason, n in reasons.items()))
+        cfg = dataclasses.replace(cfg, page_list=tuple(usable))
+        cfg, views = distinct_views(cfg, browser, first)
     finally:
         browser.close()
-    reasons = dict(sorted(Counter(skipped.values()).items()))
-    if not usable:
-        raise ValueError(f"no usable page in --pages {cfg.pages}: "
-                         + ", ".join(f"{n} {reason}" for reason, n in reasons.items()))
     report = {"folder": cfg.pages, "found": len(usable) + len(skipped), "usable": len(usable),
               "skipped": reasons, "skipped_pages": skipped,
               "blocked_requests": sum(map(len, blocked.values())),
-              "blocked_by_page": {rel: len(urls) for rel, urls in blocked.items()}, "blocked_urls": blocked}
-    return dataclasses.replace(cfg, page_list=tuple(usable)), report
+              "blocked_by_page": {rel: len(urls) for rel, urls in blocked.items()}, "blocked_urls": blocked,
+              "views": views}
+    return cfg, report

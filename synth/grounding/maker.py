@@ -10,6 +10,7 @@ from synth.grounding.levels import screen
 from synth.labels import spec
 from synth.screens import PLATFORMS
 from synth.screens.pages import PageSpec, list_templates
+from synth.screens.views import schedule, view_spec
 
 UNIT = "sample"
 
@@ -20,10 +21,10 @@ def renders_screens(cfg) -> bool:
     return not cfg.pages
 
 
-def folder_spec(cfg, name: str, lang: str) -> PageSpec:
-    """How a grounding sample shows a folder page: the web screen of the run's level, no widget."""
-    viewport, dpr = screen("web", cfg.difficulty)
-    return PageSpec(name, lang, 0, "none", "none", viewport, dpr, site=cfg.pages)
+def folder_spec(cfg, name: str, lang: str, view: str = "desktop") -> PageSpec:
+    """How a grounding sample shows a folder page in `view` (synth.screens.views), no widget: its desktop and
+    phone are the web and mobile screens of the run's level."""
+    return view_spec(name, lang, view, cfg.pages, screen("web", cfg.difficulty), screen("mobile", cfg.difficulty))
 
 
 def make(ctx, index: int, seed: int, why) -> list[tuple[str, dict[str, bytes]]]:
@@ -31,8 +32,8 @@ def make(ctx, index: int, seed: int, why) -> list[tuple[str, dict[str, bytes]]]:
     share an image); Reject if no query passes. `why` counts the candidate queries rejected."""
     cfg = ctx.cfg
     rng = np.random.default_rng(seed)
-    if cfg.pages:
-        page = ctx.site_page(folder_spec(cfg, *cfg.page_list[int(rng.integers(len(cfg.page_list)))]))
+    if cfg.pages:      # the run's screens in order: no page twice before every page once, no two alike
+        page = ctx.site_page(folder_spec(cfg, *schedule(cfg.seed, cfg.page_list, cfg.page_views)[index]))
     else:
         platforms = tuple(PLATFORMS) if cfg.platform == "mix" else (cfg.platform,)
         platform = platforms[index % len(platforms)]

@@ -73,6 +73,12 @@ _STEADY_JS = "if (location.origin === '" + ORIGIN + """') {
   globalThis.Date = class extends RealDate {
     constructor(...a) { super(...(a.length ? a : [T])); } static now() { return T; } };
 }"""
+# Scroll a folder page down to a view's position at once (a page's `scroll-behavior: smooth` would animate it)
+_SCROLL_JS = "y => { window.scrollTo({top: y, left: 0, behavior: 'instant'}); return [window.scrollX, window.scrollY]; }"
+_SCALE_JS = "() => window.visualViewport ? window.visualViewport.scale : 1"
+# The user agent of a phone's browser, for pages seen on a phone (synth.screens.views)
+MOBILE_UA = ("Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) "
+             "Chrome/120.0.0.0 Mobile Safari/537.36")
 _STILL_CSS = ("*, *::before, *::after { animation-duration: 0s !important; animation-delay: 0s !important; "
               "transition: none !important; caret-color: transparent !important; }")
 SITE_LOAD_MS = 10_000   # longest a folder page may take to load; then it counts as hung
@@ -214,14 +220,16 @@ class Browser:
         self._chromium.used += 1
         found = (json.loads(tab.page.evaluate(_ELEMENTS_JS)) if spec.mode == "none" else
                  {"elements": [], "texts": {}, "labels": [], "decor": {}, "marks": [], "shown": {}, "lang": ""})
+        # device px per CSS px: a phone shows a page without a viewport <meta> zoomed out to fit its width
+        px = tab.dpr * (tab.page.evaluate(_SCALE_JS) if spec.site and spec.mode == "none" else 1)
         for el in found["elements"] + found["labels"]:
-            el["box"] = [float(v) * tab.dpr for v in el["box"]]
-        marks = [[float(v) * tab.dpr for v in m] for m in found["marks"]]
+            el["box"] = [float(v) * px for v in el["box"]]
+        marks = [[float(v) * px for v in m] for m in found["marks"]]
         boxes = tab.boxes()
         rgb = tab.capture(boxes)
         covered = tab.page.evaluate(_COVERED_JS, HIT_TESTED) if spec.mode != "none" else []
         status, url = tab.site_load if spec.site else (0, "")
-        return RenderedPage(spec=spec, rgb=rgb, boxes=boxes, dpr=tab.dpr, elements=found["elements"],
+        return RenderedPage(spec=spec, rgb=rgb, boxes=boxes, dpr=px, elements=found["elements"],
                             texts=found["texts"], labels=found["labels"], decor_icons=found["decor"], marks=marks,
                             shown_icons=found["shown"], doc_lang=found["lang"], blocked=sorted(set(self._blocked)),
                             covered=covered, status=status, url=url)
@@ -257,6 +265,10 @@ class _Tab:
                        {"width": width, "height": height, "deviceScaleFactor": dpr, "mobile": mobile})
         self._cdp.send("Emulation.setTouchEmulationEnabled", {"enabled": mobile, "maxTouchPoints": 1} if mobile
                        else {"enabled": False})
+        if mobile:       # a phone's browser: pages that look at the user agent take it for one
+            self._cdp.send("Emulation.setUserAgentOverride", {"userAgent": MOBILE_UA, "platform": "Android"})
+        self.scheme = ""     # the colour scheme emulated ("": none, the browser's light one)
+        self.origin = [0, 0]     # the page's scroll offset, CSS px
         if warm:
             self.page.set_content(_WARM_UP_HTML, wait_until="load")
             self.page.evaluate(_NEXT_FRAME_JS)
@@ -271,11 +283,14 @@ class _Tab:
             self.switch_controls(spec)
             return
         self.shows, self.switched, self._loaded = None, False, None    # until it has loaded
+        self.origin = [0, 0]
         if spec.site:
             self.show_site(spec)
         else:
             if self.page.url != "about:blank":    # after a folder page: leave its origin
                 self.page.goto("about:blank")
+            if self.scheme:                       # and its colour scheme (also after our composite document)
+                self.emulate_scheme("")
             html = render_html(spec)
             if not once:
                 self.page.set_content(_WARM_UP_HTML, wait_until="load")
@@ -293,6 +308,8 @@ class _Tab:
         """Load a folder page from its URL and let it settle: its requests done (or 5 s gone), fonts loaded,
         animations and transitions at their end; its last document's status and its URL go to `site_load`. If
         the page has a CAPTCHA widget, it is then shown in a document of our own over its pixels (_COMPOSITE_HTML)."""
+        if spec.scheme != self.scheme:
+            self.emulate_scheme(spec.scheme)
         self._doc_status = 0
         self.page.goto(page_url(spec.template), wait_until="load", timeout=SITE_LOAD_MS)
         try:
@@ -304,13 +321,22 @@ class _Tab:
         self.page.evaluate("() => document.fonts.ready.then(() => undefined)")
         self.page.evaluate(_NEXT_FRAME_JS)
         self.site_load = (self._doc_status, self.page.url)
+        if spec.scroll:      # a capture's clip is in page coordinates: it starts where the view is scrolled to
+            self.origin = self.page.evaluate(_SCROLL_JS, spec.scroll)
         if spec.mode != "none":
             png = cv2.imencode(".png", cv2.cvtColor(self._shot(0, 0, self.width, self.height), cv2.COLOR_RGB2BGR))[1]
             self.page.goto("about:blank")
             self.page.set_content(_COMPOSITE_HTML.format(w=self.width, h=self.height, widget=widget_overlay(spec),
                                                          png=base64.b64encode(png.tobytes()).decode()),
                                   wait_until="load", timeout=30_000)
+            self.origin = [0, 0]     # our document does not scroll
             self.page.evaluate(_NEXT_FRAME_JS)
+
+    def emulate_scheme(self, scheme: str) -> None:
+        """Emulate `prefers-color-scheme: dark` ("dark") or the browser's default ("")."""
+        self._cdp.send("Emulation.setEmulatedMedia", {"features": [
+            {"name": "prefers-color-scheme", "value": scheme}]})
+        self.scheme = scheme
 
     def switch_controls(self, spec: PageSpec) -> None:
         """Show `spec`, which differs from the page shown only in the widget's controls, without loading it."""
@@ -344,6 +370,6 @@ class _Tab:
         Chromium's fast compression: the same pixels as Playwright's screenshot, in half the time."""
         shot = self._cdp.send("Page.captureScreenshot", {
             "format": "png", "optimizeForSpeed": True,
-            "clip": {"x": x, "y": y, "width": width, "height": height, "scale": 1}})
+            "clip": {"x": x + self.origin[0], "y": y + self.origin[1], "width": width, "height": height, "scale": 1}})
         png = np.frombuffer(base64.b64decode(shot["data"]), np.uint8)
         return cv2.imdecode(png, cv2.IMREAD_COLOR_RGB)

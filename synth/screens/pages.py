@@ -30,14 +30,19 @@ class PageSpec:
     mode: str              # "modal" | "inline" | "none" (no CAPTCHA widget: grounding screens)
     controls: str          # "input" (answer field) | "skip" (Skip button) | "none"
     viewport: tuple[int, int] | None = None   # CSS px; default: the platform's
-    dpr: int | None = None                    # device scale factor; default: the platform's
+    dpr: float | None = None                  # device scale factor (1.25: zoomed to 125 %); default: the platform's
     site: str = ""         # the --pages folder a "pages/<path>" template is served from (synth.screens.site)
+    # how a folder page is viewed (synth.screens.views): phone emulation, colour scheme, scroll (CSS px), name
+    mobile: bool = False
+    scheme: str = ""       # "" (the browser's default, light) | "dark": prefers-color-scheme
+    scroll: int = 0
+    view: str = ""
 
     @property
     def platform(self) -> str:
-        """web, mobile or desktop; pages from a --pages folder are web pages."""
+        """web, mobile or desktop; pages from a --pages folder are web pages, or mobile ones on a phone."""
         first = self.template.split("/", 1)[0]
-        return "web" if self.site else first
+        return ("mobile" if self.mobile else "web") if self.site else first
 
     @property
     def screen(self) -> tuple[tuple[int, int], int]:
