@@ -169,6 +169,7 @@ def generate(kind: str, difficulty: int, n: int, out: Path, seed: int, lang: str
              **extra) -> None:
     """Validate the shared options, run, and print the summary."""
     from synth.engine.config import RunConfig
+    from synth.engine.interrupts import Interrupted, interruptible
     from synth.engine.run import run
 
     if not 1 <= difficulty <= 5:
@@ -195,7 +196,11 @@ def generate(kind: str, difficulty: int, n: int, out: Path, seed: int, lang: str
                     **extra)
     t0 = time.time()
     try:
-        manifest = _run_with_progress(run, cfg, out, workers or os.cpu_count() or 1, executor, ray_address)
+        with interruptible():
+            manifest = _run_with_progress(run, cfg, out, workers or os.cpu_count() or 1, executor, ray_address)
+    except Interrupted as e:     # the run has cleaned up: a rerun resumes from the last finished shard
+        typer.echo("synth: interrupted", err=True)
+        raise typer.Exit(e.code) from None
     except OSError as e:
         fail(f"{e.strerror or e} ({e.filename or out})")
     except (ValueError, RuntimeError) as e:
@@ -292,10 +297,12 @@ def score(
     if as_json:
         typer.echo(json.dumps(result, indent=1))
         return
-    typer.echo(f"samples {result['n']}: success rate {result['success_rate']:.3f}, mean reward {result['mean_reward']:.3f}")
+    typer.echo(f"samples {result['n']}: success rate {result['success_rate']:.3f}, "
+               f"mean reward {result['mean_reward']:.3f}")
     for group in ("by_family", "by_difficulty"):
         for name, s in result[group].items():
-            typer.echo(f"  {group[3:]:10s} {name:14s} n={s['n']:6d}  success {s['success_rate']:.3f}  reward {s['mean_reward']:.3f}")
+            typer.echo(f"  {group[3:]:10s} {name:14s} n={s['n']:6d}  success {s['success_rate']:.3f}  "
+                       f"reward {s['mean_reward']:.3f}")
     typer.echo(f"unparseable outputs: {result['unparseable']}, samples without a prediction: {result['missing']}, "
                f"predictions for unknown keys: {result['unknown_keys']}, unreadable lines: {result['bad_lines']}")
 
@@ -369,7 +376,8 @@ def export(
     out: Annotated[Path, typer.Option(help="folder to create for the export (must not hold anything)")],
     fmt: Annotated[str, typer.Option("--format", help="venus, llamafactory, swift, trl or screenspot")] = "screenspot",
     coords: Annotated[str, typer.Option(help="the model's coordinate convention: ui-venus (0-999), qwen3-vl "
-                                             "(0-1000), qwen2.5-vl or ui-tars (pixels of the resized image)")] = "ui-venus",
+                                             "(0-1000), qwen2.5-vl or ui-tars (pixels of the resized image)")
+                      ] = "ui-venus",
     target: Annotated[str, typer.Option(help="grounding answers as a point or a box")] = "point",
     max_pixels: Annotated[int | None, typer.Option(help="pixel budget of the qwen2.5-vl / ui-tars resize "
                                                            "(default 1003520 / 12845056)")] = None,

@@ -23,7 +23,7 @@ class RunConfig:
     degrade: float = 0.0              # grounding: share of screenshots made smaller and JPEG-compressed
     mistakes: float = 0.2             # episodes: share of episodes that take a wrong action, then recover
     pages: str = ""                   # --pages: a folder of pages to use instead of the built-in screens
-    page_list: tuple[tuple[str, str], ...] = ()   # its usable pages, (template, lang), set by synth.engine.survey.survey
+    page_list: tuple[tuple[str, str], ...] = ()   # its usable pages, (template, lang): synth.engine.survey.survey
 
     def key(self, index: int) -> str:
         return f"{self.kind}-d{self.difficulty}-s{self.seed}-{index:08d}"
