@@ -181,6 +181,7 @@ def generate(kind: str, difficulty: int, n: int, out: Path, seed: int, lang: str
     """Validate the shared options, run, and print the summary (`extra`: the kind's RunConfig fields); exit 3
     (SHORT_FOLDER) when a --pages folder gives fewer distinct screens than --n."""
     from synth.engine.config import RunConfig
+    from synth.engine.interrupts import Interrupted, interruptible
     from synth.engine.run import run
 
     if not 1 <= difficulty <= 5:
@@ -207,8 +208,12 @@ def generate(kind: str, difficulty: int, n: int, out: Path, seed: int, lang: str
                     **extra)
     t0 = time.time()
     try:
-        manifest = _run_with_progress(run, cfg, out, workers or os.cpu_count() or 1, executor, ray_address,
-                                      page_cache)
+        with interruptible():
+            manifest = _run_with_progress(run, cfg, out, workers or os.cpu_count() or 1, executor, ray_address,
+                                          page_cache)
+    except Interrupted as e:     # the run has cleaned up: a rerun resumes from the last finished shard
+        typer.echo("synth: interrupted", err=True)
+        raise typer.Exit(e.code) from None
     except OSError as e:
         fail(f"{e.strerror or e} ({e.filename or out})")
     except (ValueError, RuntimeError) as e:

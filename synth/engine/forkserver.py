@@ -7,6 +7,7 @@ import gc
 import logging
 import os
 import select
+import signal
 import threading
 
 
@@ -25,6 +26,9 @@ def _end_with_parent() -> None:
 
 
 threading.Thread(target=_end_with_parent, daemon=True).start()
+# Ctrl-C reaches every process of the terminal's group: the main process alone handles it (it stops the
+# workers); the server and the workers it forks (which inherit this) ignore it
+signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 import cv2  # noqa: E402
 

@@ -114,6 +114,7 @@ class PageServer:
         self._lock = threading.Lock()          # over _ahead, _taken and the requests queue
         self.first_unfinished = blocks[0][0] if blocks else 0
         self.failure: Exception | None = None
+        self._stopping = threading.Event()     # set by stop: renderers end after the page in hand
         self._threads = [threading.Thread(target=self._serve, name=f"page-server-{i}", daemon=True)
                          for i in range(renderers)]
 
@@ -122,6 +123,8 @@ class PageServer:
             thread.start()
 
     def stop(self) -> None:
+        """End the renderers after the page each has in hand (the rest of its block is not rendered)."""
+        self._stopping.set()
         for _ in self._threads:
             self.requests.put(None)
         for thread in self._threads:
@@ -151,10 +154,12 @@ class PageServer:
     def _serve(self) -> None:
         browser = Browser()     # Playwright's sync API belongs to the thread that starts it
         try:
-            while (block := self._next()) is not None:
+            while not self._stopping.is_set() and (block := self._next()) is not None:
                 if block == "idle":
                     continue
                 for spec, page in cached_block(self.cache, browser, block):
+                    if self._stopping.is_set():
+                        break
                     if isinstance(page, Exception):   # the worker that waits for it raises it
                         self.store.write_error(spec, first_line(page))
                     else:

@@ -42,18 +42,20 @@ def run(cfg: RunConfig, out: Path, workers: int = 1, executor: str = "local", ra
     todo = [s for s in range(n_shards) if shard_name(cfg, s) not in done]
     if on_progress:
         on_progress(sum(s["samples"] for s in manifest["shards"]), 0)
-    if executor == "ray":
-        from synth.engine.ray_executor import ray_shards
-        infos = ray_shards(cfg, out, todo, ray_address, on_progress, page_cache)
-    else:
-        infos = local_shards(cfg, out, todo, workers, on_progress, PageCache() if page_cache else None)
-    for info in infos:
-        manifest["shards"].append(info)
-        write_manifest(out, manifest)
-    if not todo:                     # nothing was generated: the totals may predate the counts
-        write_manifest(out, manifest)
-    write_card(out, manifest)
-    remove_temporaries(out)
+    try:
+        if executor == "ray":
+            from synth.engine.ray_executor import ray_shards
+            infos = ray_shards(cfg, out, todo, ray_address, on_progress, page_cache)
+        else:
+            infos = local_shards(cfg, out, todo, workers, on_progress, PageCache() if page_cache else None)
+        for info in infos:
+            manifest["shards"].append(info)
+            write_manifest(out, manifest)
+        if not todo:                     # nothing was generated: the totals may predate the counts
+            write_manifest(out, manifest)
+        write_card(out, manifest)
+    finally:                             # also when interrupted: a rerun resumes from the manifest
+        remove_temporaries(out)
     return manifest
 
 

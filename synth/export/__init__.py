@@ -14,10 +14,11 @@ from pathlib import Path
 
 from synth.engine.manifest import read_manifest
 from synth.export.coords import CONVENTIONS, frame
-from synth.tools.dataset import iter_samples
+from synth.tools.dataset import checked_label, iter_samples
 
 FORMAT_NAMES = ("venus", "llamafactory", "swift", "trl", "screenspot")
 TARGETS = ("point", "box")
+IMAGE_EXTS = ("jpg", "png")     # the image members a sample may hold (--image-format)
 
 
 @dataclass(frozen=True)
@@ -57,7 +58,11 @@ def check(datasets: list[Path], fmt: str, options: Options) -> list[str]:
         raise ValueError(f"--max-pixels must be at least {28 * 28}, got {options.max_pixels}")
     kinds = []
     for d in datasets:
-        kind = read_manifest(d)["config"]["kind"]
+        manifest = read_manifest(d)
+        config = manifest.get("config") if isinstance(manifest, dict) else None
+        kind = config.get("kind") if isinstance(config, dict) else None
+        if not isinstance(kind, str):
+            raise ValueError(f"{d}: manifest.json records no config.kind")
         if kind not in module.KINDS:
             raise ValueError(f"format {fmt!r} cannot express {kind} samples ({d}); formats that can: "
                              f"{', '.join(formats_for(kind))}")
@@ -69,8 +74,10 @@ def samples(datasets: list[Path]) -> Iterator[tuple[dict, str, bytes]]:
     """(label, image file name inside the export, image bytes) of every sample of the datasets, in order."""
     for d in datasets:
         for key, members in iter_samples(d):
-            ext = next(e for e in sorted(members) if e != "json")
-            yield json.loads(members["json"]), f"images/{key}.{ext}", members[ext]
+            ext = next((e for e in sorted(members) if e in IMAGE_EXTS), None)
+            if ext is None:
+                raise ValueError(f"sample {key} of {d} has no image ({', '.join(IMAGE_EXTS)})")
+            yield checked_label(key, members.get("json")), f"images/{key}.{ext}", members[ext]
 
 
 def export(datasets: list[Path], out: Path, fmt: str, options: Options) -> dict:

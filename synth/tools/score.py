@@ -4,12 +4,15 @@ A prediction is a JSON line {"key", "output"}, plus "query" (0-based, default 0)
 grounding sample that holds several: every query of the dataset is scored, and one without a prediction
 counts as missing."""
 import json
+import re
 from collections import defaultdict
 from pathlib import Path
 
 from synth.labels import reward, spec
 from synth.labels.actions import ParseError
 from synth.tools.dataset import iter_labels
+
+_KEY, _QUERY = re.compile(r'"key"\s*:\s*("(?:[^"\\]|\\.)*")'), re.compile(r'"query"\s*:\s*(\d+)')
 
 
 def read_predictions(path: Path) -> tuple[dict[tuple[str, int], object], list[str]]:
@@ -20,7 +23,7 @@ def read_predictions(path: Path) -> tuple[dict[tuple[str, int], object], list[st
             if not line.strip():
                 continue
             try:
-                row = json.loads(line)
+                row = _load_row(line)
                 query = row.get("query", 0)
                 if type(query) is not int or query < 0:
                     raise TypeError
@@ -30,9 +33,22 @@ def read_predictions(path: Path) -> tuple[dict[tuple[str, int], object], list[st
     return preds, problems
 
 
+def _load_row(line: str) -> dict:
+    """A prediction line as a dict. A line nested too deeply for the JSON parser keeps its key and query (read
+    from their text) and an output of None, which scores as unparseable."""
+    try:
+        return json.loads(line)
+    except RecursionError:
+        key, query = _KEY.search(line), _QUERY.search(line)
+        if key is None:
+            raise KeyError("key") from None
+        return {"key": json.loads(key.group(1)), "output": None, "query": int(query.group(1)) if query else 0}
+
+
 def score_dataset(dataset: Path, predictions: Path, rules: str = "synth") -> dict:
-    """Rewards of every prediction under `rules` (see synth.labels.reward.score); unparseable outputs and samples without
-    a prediction score 0 and are counted. ValueError when no line of `predictions` is a prediction record."""
+    """Rewards of every prediction under `rules` (see synth.labels.reward.score); unparseable outputs (nested
+    too deeply included) and samples without a prediction score 0 and are counted. ValueError when no line of
+    `predictions` is a prediction record."""
     preds, problems = read_predictions(predictions)
     if not preds:
         raise ValueError(f"no line of {predictions} is a prediction record"

@@ -10,8 +10,9 @@ ATTRIBUTES = ("family", "difficulty", "lang", "platform", "template", "kind")
 
 
 def knob(label: dict, name: str) -> float | None:
-    for k in label["params"]["knobs"]:
-        if k["name"] == name:
+    knobs = label["params"].get("knobs")
+    for k in knobs if isinstance(knobs, list) else []:
+        if isinstance(k, dict) and k.get("name") == name and isinstance(k.get("value"), (int, float)):
             return k["value"]
     return None
 

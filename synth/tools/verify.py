@@ -1,15 +1,14 @@
 """`synth verify`: re-check a dataset against its manifest and the label contract."""
 import hashlib
 import io
-import json
 from pathlib import Path
 
 from PIL import Image
 
 from synth.engine.manifest import read_manifest
 from synth.engine.shards import TMP_SUFFIX, file_digest
-from synth.labels import reward, spec
-from synth.tools.dataset import iter_samples, shard_paths
+from synth.labels import reward
+from synth.tools.dataset import contract_errors, iter_samples, parse_label, shard_paths
 
 
 def verify_dataset(dataset: Path, max_problems: int = 50) -> tuple[int, list[str]]:
@@ -42,16 +41,16 @@ def verify_dataset(dataset: Path, max_problems: int = 50) -> tuple[int, list[str
             problems.append(f"{key}: members {sorted(members)}, expected {sorted({fmt, 'json'})}")
             continue
         try:
-            label = json.loads(members["json"])
-        except json.JSONDecodeError:
-            problems.append(f"{key}: label is not JSON")
+            label = parse_label(key, members["json"])
+        except ValueError as e:
+            problems.append(str(e))
             continue
         frames = {f["member"] for f in label.get("frames", [])}
         if set(members) != {fmt, "json"} | frames:
             problems.append(f"{key}: members {sorted(members)}, expected {sorted({fmt, 'json'} | frames)}")
             continue
         frame_counts.add(len(frames))
-        errors = spec.validate(label)
+        errors = contract_errors(label)
         if errors:
             problems.append(f"{key}: {errors[0]}")
             continue

@@ -1,7 +1,7 @@
 """A static QA gallery of a dataset: thumbnails, filters, label overlays and review flags, opened from file://.
 
-`build_gallery(dataset, out)` reads the WebDataset shards with `tarfile` (one sample in memory at a time) and
-writes a self-contained site (no server, no network):
+`build_gallery(dataset, out)` reads the WebDataset shards through synth.tools.dataset's checked reader (one
+sample in memory at a time) and writes a self-contained site (no server, no network):
 
     out/index.html, out/app.js, out/style.css   the viewer (vanilla JS, from synth/tools/gallery/static/)
     out/data.js                                 window.SYNTH_DATA = {"samples": [...], "meta": {...}}
@@ -34,7 +34,6 @@ import html
 import io
 import json
 import os
-import re
 import shutil
 import tarfile
 import threading
@@ -46,6 +45,7 @@ from PIL import Image
 
 from synth.engine.manifest import read_manifest
 from synth.labels.spec import ANSWER_UNUSED  # answer values that mean "not used by this family"
+from synth.tools.dataset import open_shard, parse_label, read_member, shard_members
 
 STATIC = Path(__file__).parent / "static"
 ASSETS = ("app.js", "style.css")
@@ -53,7 +53,6 @@ THUMB_WIDTH = 320
 THUMB_QUALITY = 80
 IMAGE_EXTS = ("jpg", "jpeg", "png", "webp")
 FLAG_REASONS = ("wrong label", "ambiguous", "unreadable", "ugly page", "other")
-_KEY_RE = re.compile(r"[A-Za-z0-9_\-]+")
 GENERATOR_MARK = '<meta name="generator" content="synth-gallery">'
 _PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
 
@@ -227,34 +226,14 @@ def _read_manifest(dataset: Path) -> dict | None:
     return doc if isinstance(doc, dict) else None
 
 
-def _split(name: str) -> tuple[str, str]:
-    """WebDataset member name -> (key, extension): the key ends at the first dot of the file name."""
-    base = name.rsplit("/", 1)[-1]
-    key, dot, ext = base.partition(".")
-    prefix = name[: len(name) - len(base)]
-    return prefix + key, ext.lower() if dot else ""
-
-
-def _open(shard: Path) -> tarfile.TarFile:
-    try:
-        return tarfile.open(shard, "r:")
-    except (tarfile.TarError, EOFError, OSError) as e:
-        raise ValueError(f"corrupt shard {shard.name}: {e}") from None
-
-
 def _count_samples(shard: Path) -> int:
     """Samples in a shard, from the member headers only (no image data is read)."""
     count, last = 0, None
-    tar = _open(shard)
-    try:
-        with tar:
-            for m in tar:
-                if m.isfile():
-                    key = _split(m.name)[0]
-                    if key != last:
-                        count, last = count + 1, key
-    except (tarfile.TarError, EOFError, OSError) as e:
-        raise ValueError(f"corrupt shard {shard.name}: {e}") from None
+    with open_shard(shard) as tar:
+        for m in shard_members(shard, tar):
+            key = m.name.split(".", 1)[0]
+            if key != last:
+                count, last = count + 1, key
     return count
 
 
@@ -262,23 +241,17 @@ def _samples(shard: Path) -> Iterator[tuple[str, dict[str, tarfile.TarInfo], _Re
     """(key, {ext: member}, read) per sample of a shard, in stored order (members of a sample are adjacent).
     Only headers are read while iterating; `read(members)` loads one sample's bytes when it is wanted."""
     key, members = None, {}
-    tar = _open(shard)
-    read = _Reader(shard, tar)
-    try:
-        with tar:
-            for m in tar:
-                if not m.isfile():
-                    continue
-                k, ext = _split(m.name)
-                if k != key:
-                    if key is not None:
-                        yield key, members, read
-                    key, members = k, {}
-                members[ext] = m
-            if key is not None:
-                yield key, members, read
-    except (tarfile.TarError, EOFError, OSError) as e:
-        raise ValueError(f"corrupt shard {shard.name}: {e}") from None
+    with open_shard(shard) as tar:
+        read = _Reader(shard, tar)
+        for m in shard_members(shard, tar):
+            k, ext = m.name.split(".", 1)
+            if k != key:
+                if key is not None:
+                    yield key, members, read
+                key, members = k, {}
+            members[ext.lower()] = m
+        if key is not None:
+            yield key, members, read
 
 
 class _Reader:
@@ -286,31 +259,14 @@ class _Reader:
         self.shard, self.tar = shard, tar
 
     def __call__(self, members: dict[str, tarfile.TarInfo]) -> dict[str, bytes]:
-        out = {}
-        for ext, m in members.items():
-            try:
-                f = self.tar.extractfile(m)
-                data = f.read() if f is not None else b""
-            except (tarfile.TarError, EOFError, OSError) as e:
-                raise ValueError(f"corrupt shard {self.shard.name}: cannot read {m.name} ({e})") from None
-            if len(data) != m.size:
-                raise ValueError(f"corrupt shard {self.shard.name}: member {m.name} is truncated")
-            out[ext] = data
-        return out
+        return {ext: read_member(self.shard, self.tar, m) for ext, m in members.items()}
 
 
 def _label(shard: Path, key: str, members: dict[str, bytes]) -> dict:
-    if "json" not in members:
-        raise ValueError(f"corrupt shard {shard.name}: sample {key} has no .json label")
     try:
-        label = json.loads(members["json"])
-    except (ValueError, UnicodeDecodeError) as e:
-        raise ValueError(f"corrupt shard {shard.name}: the label of {key} is not JSON ({e})") from None
-    if not isinstance(label, dict):
-        raise ValueError(f"corrupt shard {shard.name}: the label of {key} is not a JSON object")
-    if not _KEY_RE.fullmatch(key):
-        raise ValueError(f"corrupt shard {shard.name}: sample key {key!r} is not a plain name")
-    return label
+        return parse_label(key, members.get("json"))
+    except ValueError as e:
+        raise ValueError(f"corrupt shard {shard.name}: {e}") from None
 
 
 def _image_ext(shard: Path, key: str, members: dict[str, bytes]) -> str:
