@@ -24,6 +24,14 @@ class RunConfig:
     mistakes: float = 0.2             # episodes: share of episodes that take a wrong action, then recover
     pages: str = ""                   # --pages: a folder of pages to use instead of the built-in screens
     page_list: tuple[tuple[str, str], ...] = ()   # its usable pages, (template, lang), set by synth.engine.survey.survey
+    difficulty_max: int = 0           # --difficulty LO-HI: the highest level (0: `difficulty` alone)
+    focus: tuple[tuple[str, int, float], ...] = ()     # --focus: (family, level, weight) cells (synth.core.focus)
+    focus_kinds: tuple[tuple[str, float], ...] = ()    # --focus on a grounding run: (instruction kind, weight)
 
     def key(self, index: int) -> str:
         return f"{self.kind}-d{self.difficulty}-s{self.seed}-{index:08d}"
+
+
+# fields a manifest leaves out at their default, so that the manifests of runs without them stay as they were
+# (and resume): a level range and focus weights
+OPTIONAL = {"difficulty_max": 0, "focus": (), "focus_kinds": ()}

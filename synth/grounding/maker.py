@@ -4,6 +4,7 @@ verified queries on it (grounding.sample), made smaller and compressed in a `deg
 (grounding.degrade)."""
 import numpy as np
 
+from synth.core.focus import family_and_level, kind_weights
 from synth.core.jpeg import encode_image
 from synth.grounding import degrade, sample
 from synth.grounding.levels import screen
@@ -20,9 +21,9 @@ def renders_screens(cfg) -> bool:
     return not cfg.pages
 
 
-def folder_spec(cfg, name: str, lang: str) -> PageSpec:
-    """How a grounding sample shows a folder page: the web screen of the run's level, no widget."""
-    viewport, dpr = screen("web", cfg.difficulty)
+def folder_spec(cfg, name: str, lang: str, level: int | None = None) -> PageSpec:
+    """How a grounding sample shows a folder page: the web screen of its level (default: the run's), no widget."""
+    viewport, dpr = screen("web", level or cfg.difficulty)
     return PageSpec(name, lang, 0, "none", "none", viewport, dpr, site=cfg.pages)
 
 
@@ -31,19 +32,21 @@ def make(ctx, index: int, seed: int, why) -> list[tuple[str, dict[str, bytes]]]:
     share an image); Reject if no query passes. `why` counts the candidate queries rejected."""
     cfg = ctx.cfg
     rng = np.random.default_rng(seed)
+    _, level = family_and_level(cfg, index)
     if cfg.pages:
-        page = ctx.site_page(folder_spec(cfg, *cfg.page_list[int(rng.integers(len(cfg.page_list)))]))
+        page = ctx.site_page(folder_spec(cfg, *cfg.page_list[int(rng.integers(len(cfg.page_list)))], level))
     else:
         platforms = tuple(PLATFORMS) if cfg.platform == "mix" else (cfg.platform,)
         platform = platforms[index % len(platforms)]
         templates = list_templates(platform)
         template = templates[int(rng.integers(len(templates)))]
         lang = cfg.lang if cfg.lang != "mix" else ("en", "zh")[(index // len(platforms)) % 2]
-        viewport, dpr = screen(platform, cfg.difficulty, index // len(platforms))
+        viewport, dpr = screen(platform, level, index // len(platforms))
         page = ctx.render(PageSpec(template, lang, int(rng.integers(2**31)), "none", "none", viewport, dpr))
     refusals = sample.refusal_count(index, cfg.queries, cfg.refusal)
-    queries, knobs = sample.choose(rng, page, cfg.difficulty, cfg.queries, refusals, why)
-    label = sample.make_label(cfg.key(index), cfg.kind, cfg.difficulty, seed, page, queries, knobs)
+    queries, knobs = sample.choose(rng, page, level, cfg.queries, refusals, why,
+                                   kind_weights(cfg))
+    label = sample.make_label(cfg.key(index), cfg.kind, level, seed, page, queries, knobs)
     rgb = page.rgb
     if cfg.degrade and rng.random() < cfg.degrade:
         aug_seed = int(rng.integers(2**31))
