@@ -304,7 +304,7 @@ def score(
     import json
 
     from synth.labels.reward import RULES
-    from synth.tools.score import score_dataset
+    from synth.tools.score import format_report, score_dataset
 
     check_choice("rules", rules, RULES)
     check_dataset(dataset)
@@ -317,12 +317,7 @@ def score(
     if as_json:
         typer.echo(json.dumps(result, indent=1))
         return
-    typer.echo(f"samples {result['n']}: success rate {result['success_rate']:.3f}, mean reward {result['mean_reward']:.3f}")
-    for group in ("by_family", "by_difficulty"):
-        for name, s in result[group].items():
-            typer.echo(f"  {group[3:]:10s} {name:14s} n={s['n']:6d}  success {s['success_rate']:.3f}  reward {s['mean_reward']:.3f}")
-    typer.echo(f"unparseable outputs: {result['unparseable']}, samples without a prediction: {result['missing']}, "
-               f"predictions for unknown keys: {result['unknown_keys']}, unreadable lines: {result['bad_lines']}")
+    typer.echo(format_report(result))
 
 
 @app.command()
@@ -393,8 +388,8 @@ def export(
     datasets: Annotated[list[Path], typer.Argument(help="dataset folder(s); several are exported together")],
     out: Annotated[Path, typer.Option(help="folder to create for the export (must not hold anything)")],
     fmt: Annotated[str, typer.Option("--format", help="venus, llamafactory, swift, trl or screenspot")] = "screenspot",
-    coords: Annotated[str, typer.Option(help="the model's coordinate convention: ui-venus (0-999), qwen3-vl "
-                                             "(0-1000), qwen2.5-vl or ui-tars (pixels of the resized image)")] = "ui-venus",
+    coords: Annotated[str, typer.Option(help="the model's coordinate convention: ui-venus (0-999), qwen3-vl (0-1000), "
+                                             "qwen2.5-vl or ui-tars (pixels of the resized image)")] = "ui-venus",
     target: Annotated[str, typer.Option(help="grounding answers as a point or a box")] = "point",
     max_pixels: Annotated[int | None, typer.Option(help="pixel budget of the qwen2.5-vl / ui-tars resize "
                                                            "(default 1003520 / 12845056)")] = None,

@@ -107,6 +107,8 @@ def parse_output(output, width: int, height: int) -> list[dict]:
                 output = json.loads(stripped)
             except json.JSONDecodeError as e:
                 raise ParseError(f"bad JSON action list: {e.msg}") from e
+            except RecursionError as e:
+                raise ParseError("JSON action list nested too deep") from e
         else:
             return parse_venus(output, width, height)
     if isinstance(output, list) and all(isinstance(a, dict) and "type" in a for a in output):
