@@ -387,7 +387,8 @@ def flagged(flags: Annotated[Path, typer.Argument(help="flags.json exported from
 def export(
     datasets: Annotated[list[Path], typer.Argument(help="dataset folder(s); several are exported together")],
     out: Annotated[Path, typer.Option(help="folder to create for the export (must not hold anything)")],
-    fmt: Annotated[str, typer.Option("--format", help="venus, llamafactory, swift, trl or screenspot")] = "screenspot",
+    fmt: Annotated[str, typer.Option("--format",
+                                     help="venus, llamafactory, swift, trl, screenspot or verl")] = "screenspot",
     coords: Annotated[str, typer.Option(help="the model's coordinate convention: ui-venus (0-999), qwen3-vl (0-1000), "
                                              "qwen2.5-vl or ui-tars (pixels of the resized image)")] = "ui-venus",
     target: Annotated[str, typer.Option(help="grounding answers as a point or a box")] = "point",
