@@ -13,7 +13,7 @@ Each action gets one of STEP_VERDICTS, by the first rule that applies:
 4. **correct** too: a click in a neutral region (the answer field, the Verify button: the reward ignores them)
    that the label's reference actions click as well: how an answer is entered and submitted.
 5. **exploratory**: a control that changes the state without answering: a click in a neutral region the
-   reference does not click, on a widget button other than Verify and Skip (refresh,
+   reference does not click, on a widget's button other than Verify and Skip (refresh,
    a paging or turning arrow), on an accept region already met or an object already clicked when several
    unordered steps are asked for (a tile toggled again in a multi-select); a `wait` that was not asked for.
 6. **wrong**: everything else, i.e. a wrong answer: a distractor (roles in DISTRACTOR_ROLES), another
@@ -110,7 +110,7 @@ class _Judge:
         if any(o.get("role") in DISTRACTOR_ROLES for o in under):
             return "wrong"
         top = under[0] if under else None
-        if top and top.get("role") == "button" and top.get("label") not in ANSWER_BUTTONS:
+        if widget is not None and top and top.get("role") == "button" and top.get("label") not in ANSWER_BUTTONS:
             return "exploratory"
         key = tuple(top["bbox"]) if top else None
         if self.multi and key is not None and key in self.clicked:
