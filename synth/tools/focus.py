@@ -1,23 +1,26 @@
 """Focus weights for the next run from a `synth score --json` report: more of what the model failed.
 
-For each family (a grounding run: each instruction kind) and level of the next run, a smoothed failure rate
-r = (failures + ½) / (n + 1) from the report's counts (½ where it has none), and a share
+For each family (a grounding run: each instruction kind) the failures its levels do not explain: at each level
+l, its failure rate shrunk toward the level's rate over all families, r(f, l) = (failures(f, l) + 2 R(l)) /
+(n(f, l) + 2), with R(l) = (failures(l) + ½) / (n(l) + 1); its excess e(f) = the count-weighted mean over levels
+of max(0, r(f, l) − R(l)), plus EPSILON (a family the report never saw: the mean e of those it saw). Then
 
-    share = (1 − FLOOR) · r / Σ r + FLOOR / (number of families)
+    share(f) = (1 − FLOOR) · e(f) / Σ e + FLOOR / (number of families)
 
-so a family the model always fails gets far more than an even share and none gets less than FLOOR of it.
-Levels are weighed the same way within each family, from a rate that starts at the level's rate over all
-families and moves toward the family's own counts at that level: r(f, l) = (failures(f, l) + 2 R(l)) /
-(n(f, l) + 2). A level the report never saw takes R = max(½, R of the highest level seen below it), or the R
-of the nearest level seen above it (an easier level is taken to be failed no more often), so a family the
-model solves moves up to the levels not yet tried. A cell's weight is its family's share times its level's
-share (rounded to 6 decimals); synth.core.focus draws each sample's cell from these weights."""
+so a family the model fails more often than its levels explain gets far more than an even share, a level the
+model fails everywhere does not raise every family alike (it raises that level instead), and none gets less
+than FLOOR of an even share. Levels are weighed the same way within each family, from r(f, l) itself: a
+level the report never saw takes R = max(½, R of the highest level seen below it), or the R of the nearest
+level seen above it (an easier level is taken to be failed no more often), so a family the model solves moves
+up to the levels not yet tried. A cell's weight is its family's share times its level's share (rounded to 6
+decimals); synth.core.focus draws each sample's cell from these weights."""
 import json
 from collections import defaultdict
 from pathlib import Path
 
 FLOOR = 0.3          # every family (kind, level) keeps at least this fraction of an even share
 PRIOR = 0.5          # the failure rate of what the report never saw
+EPSILON = 0.01       # excess failure rate every family has, so that a report without failures weighs all alike
 LEVEL_PRIOR_N = 2.0  # pseudo-count of a level's rate over all families in a family's rate at that level
 
 
@@ -75,11 +78,25 @@ def _tally(cells: list[dict], name: str):
     return by_name, by_level, by_cell
 
 
+def excess(by_cell: dict, names: tuple[str, ...], overall: dict[int, float]) -> dict[str, float]:
+    """Each name's failure rate beyond its levels' (see above), from [failures, n] by (name, level)."""
+    out = {}
+    for name in names:
+        cells = [(lv, fail, n) for (nm, lv), (fail, n) in by_cell.items() if nm == name and n > 0]
+        total = sum(n for _, _, n in cells)
+        if total:
+            out[name] = EPSILON + sum(n * max(0.0, (fail + LEVEL_PRIOR_N * overall[lv]) / (n + LEVEL_PRIOR_N)
+                                              - overall[lv]) for lv, fail, n in cells) / total
+    seen = list(out.values())
+    return {name: out.get(name, sum(seen) / len(seen) if seen else EPSILON) for name in names}
+
+
 def family_cells(report: dict, families: tuple[str, ...], levels: tuple[int, ...]) -> tuple:
     """(family, level, weight) for every family and level of the next run."""
-    by_family, by_level, by_cell = _tally(report["cells"], "family")
-    family_share = shares({f: rate(*by_family[f]) if f in by_family else PRIOR for f in families})
-    overall = level_rates(dict(by_level), levels)
+    _, by_level, by_cell = _tally(report["cells"], "family")
+    seen_levels = tuple(sorted(set(levels) | set(by_level)))
+    overall = level_rates(dict(by_level), seen_levels)
+    family_share = shares(excess(by_cell, families, overall))
     out = []
     for f in families:
         rates = {lv: (by_cell[(f, lv)][0] + LEVEL_PRIOR_N * overall[lv]) / (by_cell[(f, lv)][1] + LEVEL_PRIOR_N)
@@ -90,9 +107,9 @@ def family_cells(report: dict, families: tuple[str, ...], levels: tuple[int, ...
 
 def kind_weights(report: dict, kinds: tuple[str, ...]) -> tuple:
     """(instruction kind, weight) of a grounding run from the report's per-query counts."""
-    by_kind, _, _ = _tally(report["cells"], "query_kind")
-    return tuple((k, round(s, 6)) for k, s in shares({k: rate(*by_kind[k]) if k in by_kind else PRIOR
-                                                       for k in kinds}).items())
+    _, by_level, by_cell = _tally(report["cells"], "query_kind")
+    overall = level_rates(dict(by_level), tuple(sorted(by_level)))
+    return tuple((k, round(s, 6)) for k, s in shares(excess(by_cell, kinds, overall)).items())
 
 
 def focus_options(path: Path, kind: str, families: tuple[str, ...], levels: tuple[int, ...]) -> dict:
