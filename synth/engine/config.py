@@ -23,7 +23,7 @@ class RunConfig:
     degrade: float = 0.0              # grounding: share of screenshots made smaller and JPEG-compressed
     mistakes: float = 0.2             # episodes: share of episodes that take a wrong action, then recover
     pages: str = ""                   # --pages: a folder of pages to use instead of the built-in screens
-    page_list: tuple[tuple[str, str], ...] = ()   # its usable pages, (template, lang), set by synth.engine.survey.survey
+    page_list: tuple[tuple[str, str], ...] = ()   # its usable pages, (template, lang), set by engine.survey.survey
     difficulty_max: int = 0           # --difficulty LO-HI: the highest level (0: `difficulty` alone)
     focus: tuple[tuple[str, int, float], ...] = ()     # --focus: (family, level, weight) cells (synth.core.focus)
     focus_kinds: tuple[tuple[str, float], ...] = ()    # --focus on a grounding run: (instruction kind, weight)

@@ -148,8 +148,8 @@ def query_entry(q: Query) -> dict:
     """A query as the label lists it: instruction, kind, style, target id, feasible, accept, actions."""
     if q.el is None:
         return {"instruction": q.instruction, "kind": q.kind, "style": q.style, "target": -1, "feasible": False,
-                "accept": {"order_matters": False, "partial_credit": False, "steps": [], "neutral_regions": [NO_REGION]},
-                "actions": []}
+                "accept": {"order_matters": False, "partial_credit": False, "steps": [],
+                           "neutral_regions": [NO_REGION]}, "actions": []}
     box = spec.fbox(q.el["box"])
     actions, steps = [spec.action("click", point=spec.center(box))], [spec.step("click", box)]
     if q.typing:
@@ -233,4 +233,5 @@ def check(label: dict) -> None:
         if value >= 1.0:
             raise Reject("label.wrong_action_accepted")
         worst = max(worst, value)
-    label["checks"]["items"] += [{"name": "reference_reward", "value": 1.0}, {"name": "wrong_click_reward", "value": worst}]
+    label["checks"]["items"] += [{"name": "reference_reward", "value": 1.0},
+                                 {"name": "wrong_click_reward", "value": worst}]
