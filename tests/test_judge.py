@@ -98,3 +98,18 @@ def test_grounding_queries(tmp_path):
             assert set(got["steps"]) <= {"correct"}
             verdicts.add(got["verdict"])
     assert verdicts == {"complete", "infeasible"}
+
+
+def test_environment_info_carries_the_verdicts():
+    from synth.episodes.env import CaptchaEnv
+    env = CaptchaEnv(family="paged_select", difficulty=2)
+    _, info = env.reset(seed=1)
+    arrow = next(o for o in info["truth"]["objects"] if o["label"] == "previous option")
+    _, _, term, trunc, info = env.step({"type": "click", "point": center(arrow["bbox"])})
+    assert info["judge"] == {"step": "exploratory", "steps": ["exploratory"], "verdict": "failed"}
+    _, _, term, trunc, info = env.step({"type": "click", "point": [2.0, 2.0]})
+    assert info["judge"]["step"] == "invalid"
+    while not (term or trunc):
+        _, _, term, trunc, info = env.step(env.expert_action())
+    assert info["judge"]["steps"][2:] == ["correct"] * (len(info["judge"]["steps"]) - 2)
+    assert info["judge"]["verdict"] == "complete"

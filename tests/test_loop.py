@@ -161,3 +161,18 @@ def test_rl_adapters_agree_with_synth_score(dataset, scored, tmp_path):
                          r["reward_model"]["ground_truth"], extra_info=r["extra_info"]) for r in rows]
     assert sum(scores) / len(scores) == pytest.approx(rep["mean_reward"], abs=1e-4)
     assert verl_score("synth/captcha", "I cannot tell", rows[0]["reward_model"]["ground_truth"]) == 0.0
+
+
+def test_grounding_focus_weighs_query_kinds(tmp_path):
+    rep = {"kind": "grounding", "cells": [
+        {"family": "element", "difficulty": 3, "query_kind": k, "n": 20, "successes": 0 if k == "icon" else 20}
+        for k in ("role_text", "field", "icon", "relation", "ordinal")]}
+    (tmp_path / "r.json").write_text(json.dumps(rep))
+    out = tmp_path / "g"
+    assert main(["grounding", "--difficulty", "3-4", "--n", "3", "--seed", "1", "--queries", "4", "--focus",
+                 str(tmp_path / "r.json"), "--out", str(out), "--workers", "1"]) == 0
+    kinds = dict(json.loads((out / "manifest.json").read_text())["config"]["focus_kinds"])
+    assert kinds["icon"] > 5 * kinds["field"]
+    labels = [s["label"] for s in read_samples(out)]
+    assert {lab["difficulty"] for lab in labels} <= {3, 4}
+    assert "instruction kind" in (out / "README.md").read_text()
