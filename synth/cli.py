@@ -60,7 +60,8 @@ def check_dataset(dataset: Path) -> None:
 
 
 # options shared by `captcha` and `grounding`
-Difficulty = Annotated[int, typer.Option(help="1 (easiest) to 5 (hardest)")]
+Difficulty = Annotated[str, typer.Option(help="1 (easiest) to 5 (hardest), or a range such as 2-4 (each sample "
+                                                "draws its level)")]
 Count = Annotated[int, typer.Option("--n", help="number of samples to write")]
 Seed = Annotated[int, typer.Option(help="run seed: same seed, same bytes")]
 Lang = Annotated[str, typer.Option(help="en, zh or mix")]
@@ -72,6 +73,9 @@ Executor = Annotated[str, typer.Option(help="local (process pool) or ray (one ta
 RayAddress = Annotated[str | None, typer.Option(help="address of an existing Ray cluster (default: start a local one)")]
 NoPageCache = Annotated[bool, typer.Option("--no-page-cache", help="render every page, neither reading nor "
                                           "filling the page cache ($SYNTH_CACHE, docs/performance.md)")]
+Focus = Annotated[Path | None, typer.Option(help="a `synth score --json` report: draw families (grounding: "
+                                                 "instruction kinds) and levels in proportion to the model's "
+                                                 "failures (README, \"Closing the loop\")")]
 Pages = Annotated[Path | None, typer.Option(help="a folder of .html pages (served as a site root) to use "
                                                     "instead of the built-in screens, each page in its views "
                                                     "(desktop, tablet, phone, dark, scrolled, zoomed); exit status "
@@ -80,7 +84,7 @@ Pages = Annotated[Path | None, typer.Option(help="a folder of .html pages (serve
 
 @app.command()
 def captcha(
-    difficulty: Difficulty = 3, n: Count = 1000,
+    difficulty: Difficulty = "3", n: Count = 1000,
     out: Annotated[Path, typer.Option(help="output folder for shards and manifest.json")] = Path("out/captcha"),
     seed: Seed = 0,
     family: Annotated[list[str] | None, typer.Option(help="family to include (repeat to mix); default: all")] = None,
@@ -88,11 +92,12 @@ def captcha(
     image_format: ImageFormat = "jpg",
     infeasible: Annotated[float, typer.Option(help="share of samples with no valid target (answer: Skip), "
                                                    "for families that offer Skip")] = 0.1,
-    executor: Executor = "local", ray_address: RayAddress = None, pages: Pages = None,
+    executor: Executor = "local", ray_address: RayAddress = None, pages: Pages = None, focus: Focus = None,
     no_page_cache: NoPageCache = False,
 ) -> None:
     """Generate verified CAPTCHA samples inside rendered web, phone-app and desktop screens."""
-    start_workers(workers, executor, difficulty, family or None, n, shard_size)
+    levels = parse_levels(difficulty)
+    start_workers(workers, executor, levels, family or None, n, shard_size)
     from synth.families import NAMES
 
     if not 0.0 <= infeasible <= 1.0:
@@ -101,13 +106,13 @@ def captcha(
     unknown = [f for f in families if f not in NAMES]
     if unknown:
         fail(f"unknown family {unknown[0]!r}; known: {', '.join(NAMES)}")
-    generate("captcha", difficulty, n, out, seed, lang, platform, workers, shard_size, image_format, executor,
-             ray_address, pages, page_cache=not no_page_cache, families=families, infeasible=infeasible)
+    generate("captcha", levels, n, out, seed, lang, platform, workers, shard_size, image_format, executor,
+             ray_address, pages, focus, page_cache=not no_page_cache, families=families, infeasible=infeasible)
 
 
 @app.command()
 def grounding(
-    difficulty: Difficulty = 3, n: Count = 1000,
+    difficulty: Difficulty = "3", n: Count = 1000,
     out: Annotated[Path, typer.Option(help="output folder for shards and manifest.json")] = Path("out/grounding"),
     seed: Seed = 0, lang: Lang = "mix", platform: Platform = "mix", workers: Workers = 0,
     shard_size: ShardSize = 1000, image_format: ImageFormat = "jpg", executor: Executor = "local",
@@ -117,23 +122,25 @@ def grounding(
                                                 "(answer: [-1, -1])")] = 0.1,
     degrade: Annotated[float, typer.Option(help="share of screenshots made smaller (0.5-0.9x) and JPEG-compressed "
                                                 "(quality 30-70), labels moved with the pixels")] = 0.0,
+    focus: Focus = None,
 ) -> None:
     """Generate verified grounding samples: a rendered screen with queries on its elements, each with its exact box."""
-    start_workers(workers, executor, difficulty, [], n, shard_size)
+    levels = parse_levels(difficulty)
+    start_workers(workers, executor, levels, [], n, shard_size)
     if not 1 <= queries <= 32:
         fail(f"--queries must be in 1..32, got {queries}")
     if not 0.0 <= refusal < 1.0:
         fail(f"--refusal must be in 0..1 (below 1), got {refusal}")
     if not 0.0 <= degrade <= 1.0:
         fail(f"--degrade must be in 0..1, got {degrade}")
-    generate("grounding", difficulty, n, out, seed, lang, platform, workers, shard_size, image_format, executor,
-             ray_address, pages, families=("element",), queries=queries, refusal=refusal,
+    generate("grounding", levels, n, out, seed, lang, platform, workers, shard_size, image_format, executor,
+             ray_address, pages, focus, families=("element",), queries=queries, refusal=refusal,
              degrade=degrade)
 
 
 @app.command()
 def episodes(
-    difficulty: Difficulty = 3,
+    difficulty: Difficulty = "3",
     n: Annotated[int, typer.Option("--n", help="number of episodes to write (each gives one sample per step)")] = 100,
     out: Annotated[Path, typer.Option(help="output folder for shards and manifest.json")] = Path("out/episodes"),
     seed: Seed = 0,
@@ -144,11 +151,13 @@ def episodes(
     image_format: ImageFormat = "jpg",
     mistakes: Annotated[float, typer.Option(help="share of episodes that take one plausible wrong action, "
                                                  "then recover")] = 0.2,
-    executor: Executor = "local", ray_address: RayAddress = None, no_page_cache: NoPageCache = False,
+    executor: Executor = "local", ray_address: RayAddress = None, focus: Focus = None,
+    no_page_cache: NoPageCache = False,
 ) -> None:
     """Generate expert trajectories through interactive CAPTCHAs: one sample per step (screenshot before the
     action, the action, its reward, the state's ground truth)."""
-    start_workers(workers, executor, difficulty, family or None, n, shard_size)
+    levels = parse_levels(difficulty)
+    start_workers(workers, executor, levels, family or None, n, shard_size)
     from synth.episodes import NAMES
     from synth.episodes.tasks import NAMES as INTERACTIVE
 
@@ -158,34 +167,45 @@ def episodes(
     unknown = [f for f in families if f not in NAMES]
     if unknown:
         fail(f"unknown family {unknown[0]!r}; known: {', '.join(NAMES)}")
-    generate("episode", difficulty, n, out, seed, lang, platform, workers, shard_size, image_format, executor,
-             ray_address, None, page_cache=not no_page_cache, families=families, mistakes=mistakes)
+    generate("episode", levels, n, out, seed, lang, platform, workers, shard_size, image_format, executor,
+             ray_address, None, focus, page_cache=not no_page_cache, families=families, mistakes=mistakes)
 
 
-def start_workers(workers: int, executor: str, difficulty: int, families: list[str] | None, n: int,
+def parse_levels(text: str) -> tuple[int, int]:
+    """--difficulty as (lowest, highest) level: "3" or a range "2-4" within 1..5; one line and exit 1 otherwise."""
+    parts = text.strip().split("-")
+    if len(parts) > 2 or not all(p.strip().isdigit() for p in parts):
+        fail(f"--difficulty must be a level 1..5 or a range such as 2-4, got {text!r}")
+    lo, hi = int(parts[0]), int(parts[-1])
+    if not (1 <= lo <= 5 and 1 <= hi <= 5):
+        fail(f"--difficulty must be in 1..5, got {text}")
+    if hi < lo:
+        fail(f"--difficulty range must go up, got {text}")
+    return lo, hi
+
+
+def start_workers(workers: int, executor: str, levels: tuple[int, int], families: list[str] | None, n: int,
                   shard_size: int) -> None:
     """Start the local workers' server before this process imports the pipeline, so the two overlap; it warms
-    the caches of the run's level and families (None: all of them) alone. A run of one chunk (n samples in
-    one shard and one tail chunk, synth.engine.plan) runs in this process: no server."""
+    the caches of the run's level (a range: every level) and families (None: all of them) alone. A run of one
+    chunk (n samples in one shard and one tail chunk, synth.engine.plan) runs in this process: no server."""
     from synth.engine.config import TAIL_CHUNK
     if n <= min(shard_size, TAIL_CHUNK):
         return
     if executor == "local" and (workers or os.cpu_count() or 1) > 1:
         from synth.engine.workers import start_early
-        start_early(difficulty, families)
+        start_early(levels[0] if levels[0] == levels[1] else None, families)
 
 
-def generate(kind: str, difficulty: int, n: int, out: Path, seed: int, lang: str, platform: str, workers: int,
-             shard_size: int, image_format: str, executor: str, ray_address: str | None, pages: Path | None,
-             page_cache: bool = True, **extra) -> None:
+def generate(kind: str, levels: tuple[int, int], n: int, out: Path, seed: int, lang: str, platform: str,
+             workers: int, shard_size: int, image_format: str, executor: str, ray_address: str | None,
+             pages: Path | None, focus: Path | None, page_cache: bool = True, **extra) -> None:
     """Validate the shared options, run, and print the summary (`extra`: the kind's RunConfig fields); exit 3
     (SHORT_FOLDER) when a --pages folder gives fewer distinct screens than --n."""
     from synth.engine.config import RunConfig
     from synth.engine.interrupts import Interrupted, interruptible
     from synth.engine.run import run
 
-    if not 1 <= difficulty <= 5:
-        fail(f"--difficulty must be in 1..5, got {difficulty}")
     if n < 1:
         fail(f"--n must be at least 1, got {n}")
     if shard_size < 1:
@@ -201,11 +221,17 @@ def generate(kind: str, difficulty: int, n: int, out: Path, seed: int, lang: str
             fail(problem)
         if platform not in ("web", "mix"):
             fail(f"--pages serves web pages: --platform must be web or mix, got {platform!r}")
+    if focus is not None:
+        from synth.tools.focus import focus_options
+        try:
+            extra.update(focus_options(focus, kind, extra["families"], tuple(range(levels[0], levels[1] + 1))))
+        except ValueError as e:
+            fail(str(e))
     created = not out.exists()
     check_out(out)
-    cfg = RunConfig(kind=kind, difficulty=difficulty, n=n, seed=seed, lang=lang, platform=platform,
-                    shard_size=shard_size, image_format=image_format, pages=str(pages.resolve()) if pages else "",
-                    **extra)
+    cfg = RunConfig(kind=kind, difficulty=levels[0], difficulty_max=levels[1] if levels[1] > levels[0] else 0, n=n,
+                    seed=seed, lang=lang, platform=platform, shard_size=shard_size, image_format=image_format,
+                    pages=str(pages.resolve()) if pages else "", **extra)
     t0 = time.time()
     try:
         with interruptible():
@@ -304,7 +330,7 @@ def score(
     import json
 
     from synth.labels.reward import RULES
-    from synth.tools.score import score_dataset
+    from synth.tools.score import format_report, score_dataset
 
     check_choice("rules", rules, RULES)
     check_dataset(dataset)
@@ -317,14 +343,7 @@ def score(
     if as_json:
         typer.echo(json.dumps(result, indent=1))
         return
-    typer.echo(f"samples {result['n']}: success rate {result['success_rate']:.3f}, "
-               f"mean reward {result['mean_reward']:.3f}")
-    for group in ("by_family", "by_difficulty"):
-        for name, s in result[group].items():
-            typer.echo(f"  {group[3:]:10s} {name:14s} n={s['n']:6d}  success {s['success_rate']:.3f}  "
-                       f"reward {s['mean_reward']:.3f}")
-    typer.echo(f"unparseable outputs: {result['unparseable']}, samples without a prediction: {result['missing']}, "
-               f"predictions for unknown keys: {result['unknown_keys']}, unreadable lines: {result['bad_lines']}")
+    typer.echo(format_report(result))
 
 
 @app.command()
@@ -394,10 +413,10 @@ def flagged(flags: Annotated[Path, typer.Argument(help="flags.json exported from
 def export(
     datasets: Annotated[list[Path], typer.Argument(help="dataset folder(s); several are exported together")],
     out: Annotated[Path, typer.Option(help="folder to create for the export (must not hold anything)")],
-    fmt: Annotated[str, typer.Option("--format", help="venus, llamafactory, swift, trl or screenspot")] = "screenspot",
-    coords: Annotated[str, typer.Option(help="the model's coordinate convention: ui-venus (0-999), qwen3-vl "
-                                             "(0-1000), qwen2.5-vl or ui-tars (pixels of the resized "
-                                             "image)")] = "ui-venus",
+    fmt: Annotated[str, typer.Option("--format",
+                                     help="venus, llamafactory, swift, trl, screenspot or verl")] = "screenspot",
+    coords: Annotated[str, typer.Option(help="the model's coordinate convention: ui-venus (0-999), qwen3-vl (0-1000), "
+                                             "qwen2.5-vl or ui-tars (pixels of the resized image)")] = "ui-venus",
     target: Annotated[str, typer.Option(help="grounding answers as a point or a box")] = "point",
     max_pixels: Annotated[int | None, typer.Option(help="pixel budget of the qwen2.5-vl / ui-tars resize "
                                                            "(default 1003520 / 12845056)")] = None,

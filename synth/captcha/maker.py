@@ -7,6 +7,7 @@ from synth.captcha.compose import at_device_scale, compose, puzzle_size
 from synth.captcha.label import check_label, make_label, scale_task
 from synth.captcha.recipe import finish, sample_params
 from synth.core.errors import Reject
+from synth.core.focus import family_and_level
 from synth.core.jpeg import encode_image
 from synth.families import FAMILIES
 from synth.labels import spec
@@ -23,7 +24,8 @@ def make(ctx, index: int, seed: int, why) -> list[tuple[str, dict[str, bytes]]]:
     generator: its config, page pools, pages and JPEG encoders."""
     cfg = ctx.cfg
     rng = np.random.default_rng(seed)
-    family = FAMILIES[cfg.families[index % len(cfg.families)]]
+    name, level = family_and_level(cfg, index)
+    family = FAMILIES[name]
     pool = ctx.pool_pages(index)
     pool_page = pool[int(rng.integers(len(pool)))]
     template, lang = pool_page[:2]
@@ -32,21 +34,21 @@ def make(ctx, index: int, seed: int, why) -> list[tuple[str, dict[str, bytes]]]:
     css_w, css_h = PLATFORMS[platform]["puzzle"]
     infeasible = bool(family.SUPPORTS_INFEASIBLE and rng.random() < cfg.infeasible)
     # puzzles are drawn at CSS size and scaled up on high-density screens, as a CAPTCHA image is
-    params = sample_params(family, rng, cfg.difficulty, (css_w, css_h), lang, infeasible)
+    params = sample_params(family, rng, level, (css_w, css_h), lang, infeasible)
     page_spec = pool_spec(pool_page, family.controls(params), cfg.pages)
     page = ctx.pool_page(page_spec, index)
     if page.covered:    # page content over the puzzle or a control: a click would not reach the widget
         raise Reject("page.covers_widget")
     if puzzle_size(page) != (css_w * dpr, css_h * dpr):
         raise RuntimeError(f"{template}: puzzle area is {puzzle_size(page)}, expected {(css_w * dpr, css_h * dpr)}")
-    instance = finish(family, params, cfg.difficulty, rng)
+    instance = finish(family, params, level, rng)
     rgb, task = instance.rgb, instance.task
     if dpr != 1:
         rgb = at_device_scale(rgb, dpr)
         scale_task(task, dpr)
     instruction = family.instruction(params, lang)
     image = _image(ctx, page_spec, page, rgb, instruction)
-    label = make_label(cfg.key(index), cfg.difficulty, seed, family, params, task, page, instruction,
+    label = make_label(cfg.key(index), level, seed, family, params, task, page, instruction,
                        instance.augment)
     check_label(label)
     return [(cfg.key(index), {cfg.image_format: image, "json": spec.encode(label)})]

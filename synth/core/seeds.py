@@ -29,3 +29,10 @@ def sample_seed(run_seed: int, index: int, attempt: int) -> int:
 def page_seed(run_seed: int, *keys: int) -> int:
     """Seed of one draw of the page pools, named by `keys` (integers ≥ 0), e.g. (pool, slot)."""
     return int(np.random.SeedSequence([run_seed, *keys, PAGE_SALT]).generate_state(1, np.uint32)[0])
+FOCUS_DRAW = 0xF0C5      # page_seed key of the offset of a run's low-discrepancy draw of family and level
+
+
+def draw_offset(run_seed: int) -> int:
+    """A 64-bit offset of the sequence `synth.core.focus` draws each sample's family and level from."""
+    state = np.random.SeedSequence([run_seed, FOCUS_DRAW, PAGE_SALT]).generate_state(2, np.uint32)
+    return (int(state[0]) << 32) | int(state[1])

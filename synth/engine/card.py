@@ -39,8 +39,8 @@ def size_category(n: int) -> str:
 def command(config: dict) -> str:
     """The `synth` command line that makes this run (without --out, workers or executor: they do not
     change the bytes)."""
-    parts = ["synth", config["kind"], "--difficulty", str(config["difficulty"]), "--n", str(config["n"]),
-             "--seed", str(config["seed"])]
+    level = str(config["difficulty"]) + (f"-{config['difficulty_max']}" if config.get("difficulty_max") else "")
+    parts = ["synth", config["kind"], "--difficulty", level, "--n", str(config["n"]), "--seed", str(config["seed"])]
     if (config["kind"] == "captcha" and tuple(config["families"]) != NAMES) or config["kind"] == "episode":
         for family in config["families"]:
             parts += ["--family", family]
@@ -54,6 +54,8 @@ def command(config: dict) -> str:
         parts += ["--queries", str(config["queries"]), "--refusal", str(config["refusal"])]
     if config.get("pages"):
         parts += ["--pages", config["pages"]]
+    if config.get("focus"):
+        parts += ["--focus", "REPORT.json"]
     return shlex.join(parts)
 
 
@@ -112,6 +114,28 @@ def _made(config: dict) -> str:
 
 with `--out` naming this folder. The same command and synth version give byte-identical shards whatever the
 number of workers or the executor; rerunning it here keeps the finished shards and regenerates the rest.
+{_focus(config)}"""
+
+
+def _focus(config: dict) -> str:
+    """The focus weights of a --focus run (each sample's family and level were drawn from them), as tables."""
+    if not config.get("focus"):
+        return ""
+    by_family: dict[str, float] = {}
+    for family, level, weight in config["focus"]:
+        by_family[f"{family} (level {level})"] = weight
+    total = sum(by_family.values())
+    shares = {k: round(w / total, 4) for k, w in by_family.items()}
+    kinds = config.get("focus_kinds") or []
+    kind_total = sum(w for _, w in kinds) or 1.0
+    kind_shares = {k: round(w / kind_total, 4) for k, w in kinds}
+    kind_table = ("\n\nInstruction kinds drawn with these weights (among those a page offers):\n\n"
+                  + table("instruction kind", kind_shares, "weight")) if kinds else ""
+    return f"""
+Made with `--focus`: each sample's family and level were drawn with these weights, computed from a
+`synth score --json` report of a model's failures (README, "Closing the loop"):
+
+{table("family and level", shares, "weight")}{kind_table}
 """
 
 

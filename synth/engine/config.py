@@ -31,6 +31,14 @@ class RunConfig:
     page_list: tuple[tuple[str, str], ...] = ()   # its usable pages, (template, lang), set by
                                                   # synth.engine.survey.survey
     page_views: tuple[tuple[str, ...], ...] = ()  # the views each of them is shown in (synth.engine.variety)
+    difficulty_max: int = 0           # --difficulty LO-HI: the highest level (0: `difficulty` alone)
+    focus: tuple[tuple[str, int, float], ...] = ()     # --focus: (family, level, weight) cells (synth.core.focus)
+    focus_kinds: tuple[tuple[str, float], ...] = ()    # --focus on a grounding run: (instruction kind, weight)
 
     def key(self, index: int) -> str:
         return f"{self.kind}-d{self.difficulty}-s{self.seed}-{index:08d}"
+
+
+# fields a manifest leaves out at their default, so that the manifests of runs without them stay as they were
+# (and resume): a level range and focus weights
+OPTIONAL = {"difficulty_max": 0, "focus": (), "focus_kinds": ()}

@@ -10,7 +10,7 @@ from pathlib import Path
 
 from synth import __version__
 from synth.engine.card import COUNTED
-from synth.engine.config import RunConfig
+from synth.engine.config import OPTIONAL, RunConfig
 from synth.engine.plan import shard_name
 from synth.engine.shards import TMP_SUFFIX, ShardWriter, file_digest
 
@@ -33,7 +33,8 @@ def read_manifest(folder: Path) -> dict:
 
 def config_dict(cfg: RunConfig) -> dict:
     """The config as the manifest stores it (tuples as lists)."""
-    return json.loads(json.dumps(dataclasses.asdict(cfg)))
+    values = {k: v for k, v in dataclasses.asdict(cfg).items() if OPTIONAL.get(k, ...) != v}
+    return json.loads(json.dumps(values))
 
 
 def resume_manifest(out: Path, cfg: RunConfig) -> dict:

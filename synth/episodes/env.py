@@ -9,12 +9,16 @@ import numpy as np
 from gymnasium import spaces
 
 from synth import episodes
+from synth.core.errors import Reject
 from synth.core.levels import LEVELS
 from synth.episodes import pages
 from synth.episodes.base import ACTION_TYPES
 from synth.episodes.base import action as make_action
-from synth.episodes.episode import start
+from synth.episodes.episode import Episode, start
+from synth.episodes.rollout import accept_step, label_objects
+from synth.labels import spec
 from synth.labels.actions import ParseError, parse_venus
+from synth.labels.judge import judge
 from synth.screens import PLATFORMS
 
 LANGS = ("en", "zh")
@@ -41,7 +45,10 @@ class CaptchaEnv(gymnasium.Env):
     "duration": [seconds] (long presses)}, in screenshot pixels; a click on the widget's Verify button
     ends the episode. Reward: 1.0 when the episode ends solved (one-shot families: synth.labels.reward's score of
     the actions, with partial credit where the family gives it), else 0; `reward="dense"` spreads it over
-    the steps by the task's progress, with the same return. `info["truth"]` is the state's ground truth."""
+    the steps by the task's progress, with the same return. `info["truth"]` is the state's ground truth;
+    `info["judge"]` the verdict on the step's action as the trajectory writer's label of the state would give it
+    (synth.labels.judge: correct, exploratory, invalid or wrong), every step's so far, and the episode's
+    verdict (complete when it ended solved; partial when some step was correct; failed otherwise)."""
     metadata = {"render_modes": ["rgb_array"], "render_fps": 4}
 
     def __init__(self, family: str = "rotate_arrows", difficulty: int = 2, platform: str = "web", lang: str = "en",
@@ -79,12 +86,15 @@ class CaptchaEnv(gymnasium.Env):
         def page_for(controls: str):        # a page for each draw: some pages' bands hold fewer words
             return pages.page(self.platform, self.lang, int(rng.integers(pages.SCREENS)), controls)
         self.episode = start(self.task, rng, self.level, self.lang, self.puzzle_size, page_for, self.dense)
+        self.verdicts = []
         return self._observe(), self._info()
 
     def step(self, action):
         if self.episode is None:
             raise RuntimeError("call reset() before step()")
-        reward = self.episode.step(self.decode(action))
+        act = self.decode(action)
+        self.verdicts.append(judge(state_label(self.episode), [act])["steps"][0])
+        reward = self.episode.step(act)
         return self._observe(), reward, self.episode.terminated, self.episode.truncated, self._info()
 
     def render(self):
@@ -137,7 +147,27 @@ class CaptchaEnv(gymnasium.Env):
 
     def _info(self) -> dict:
         e = self.episode
-        return {"truth": e.truth(), "family": self.family, "step": e.steps, "budget": e.limit}
+        verdicts = list(self.verdicts)
+        solved = e.terminated and e.task.done(e.state)
+        verdict = "complete" if solved else "partial" if "correct" in verdicts else "failed"
+        return {"truth": e.truth(), "family": self.family, "step": e.steps, "budget": e.limit,
+                "judge": {"step": verdicts[-1] if verdicts else "", "steps": verdicts, "verdict": verdict}}
+
+
+def state_label(episode: Episode) -> dict:
+    """The parts of a label synth.labels.judge reads, for the episode's current state: its objects, the widget,
+    and the accept step of the expert's next action, measured as the trajectory writer measures it (none when
+    no region holds)."""
+    truth, ref = episode.truth(), episode.expert_action()
+    try:
+        steps = [accept_step(episode, ref, truth["objects"])]
+    except Reject:
+        steps = []
+    h, w = episode.page.rgb.shape[:2]
+    return {"image": {"width": int(w), "height": int(h)}, "widget": spec.fbox(episode.page.boxes["synth-widget"]),
+            "objects": label_objects(truth), "actions": [ref], "answer": spec.answer(),
+            "accept": {"order_matters": False, "partial_credit": False, "steps": steps,
+                       "neutral_regions": [[0.0, 0.0, 0.0, 0.0]]}}
 
 
 class TextActions(gymnasium.Wrapper):

@@ -4,6 +4,7 @@ share of episodes), one sample per step (episodes.rollout)."""
 import numpy as np
 
 from synth import episodes
+from synth.core.focus import family_and_level
 from synth.core.jpeg import encode_image
 from synth.episodes import rollout
 from synth.episodes.episode import start
@@ -20,7 +21,7 @@ def make(ctx, index: int, seed: int, why) -> list[tuple[str, dict[str, bytes]]]:
     """Episode `index` drawn from `seed`: (key, members) of each of its steps; Reject if it does not pass."""
     cfg = ctx.cfg
     rng = np.random.default_rng(seed)
-    name = cfg.families[index % len(cfg.families)]
+    name, level = family_and_level(cfg, index)
     task = episodes.task(name)
     pool = ctx.pool_pages(index)
     template, lang, variant, mode = pool[int(rng.integers(len(pool)))]
@@ -28,13 +29,13 @@ def make(ctx, index: int, seed: int, why) -> list[tuple[str, dict[str, bytes]]]:
 
     def page_for(controls: str) -> RenderedPage:
         return ctx.pool_page(PageSpec(template, lang, variant, mode, controls), index)
-    episode = start(task, rng, cfg.difficulty, lang, PLATFORMS[platform]["puzzle"], page_for, why=why)
+    episode = start(task, rng, level, lang, PLATFORMS[platform]["puzzle"], page_for, why=why)
     frames = any(episodes.task(f).ANIMATED for f in cfg.families)   # then every sample has its frames
     steps = rollout.play(episode, rng, bool(rng.random() < cfg.mistakes), frames)
     out = []
     for i, step in enumerate(steps):
         key = f"{cfg.key(index)}-{i:03d}"
-        label = rollout.step_label(key, cfg.key(index), name, cfg.difficulty, seed, episode, steps, i, cfg.image_format)
+        label = rollout.step_label(key, cfg.key(index), name, level, seed, episode, steps, i, cfg.image_format)
         check_contract(label)
         check_reference(label)
         members = {cfg.image_format: encode_image(step["image"], cfg.image_format), "json": spec.encode(label)}

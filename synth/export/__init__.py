@@ -16,7 +16,7 @@ from synth.engine.manifest import read_manifest
 from synth.export.coords import CONVENTIONS, frame
 from synth.tools.dataset import checked_label, iter_samples
 
-FORMAT_NAMES = ("venus", "llamafactory", "swift", "trl", "screenspot")
+FORMAT_NAMES = ("venus", "llamafactory", "swift", "trl", "screenspot", "verl")
 TARGETS = ("point", "box")
 IMAGE_EXTS = ("jpg", "png")     # the image members a sample may hold (--image-format)
 

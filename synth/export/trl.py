@@ -1,11 +1,14 @@
 """TRL: vision conversations with typed content, as TRL's `SFTTrainer` takes them.
 
     out/train.jsonl   {"messages": [{"role", "content": [{"type": "image"} | {"type": "text", "text"}]}],
-                       "images": ["images/…"]}
+                       "images": ["images/…"], "key", "label": the label of the record's first query as JSON}
+
+The `label` column is what synth.rl.trl_reward reads when GRPOTrainer passes it (README, "Closing the loop").
     out/images/…
 
 Load with `datasets.load_dataset("json", data_files="out/train.jsonl")`, then turn the relative paths into
 images (README, "Training with synth")."""
+import json
 from pathlib import Path
 
 from synth.export import write_jsonl
@@ -34,7 +37,8 @@ class Writer:
                                                                    if text != "<image>" else [])
                 typed.append({"role": m["role"], "content": content})
             self.records.append({"messages": typed, "images": [image_name],
-                                 "key": record_key(label, query, self.options)})
+                                 "key": record_key(label, query, self.options),
+                                 "label": json.dumps(views[0], ensure_ascii=False, sort_keys=True)})
 
     def close(self) -> dict:
         write_jsonl(self.out / "train.jsonl", self.records)

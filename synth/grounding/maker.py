@@ -4,6 +4,7 @@ verified queries on it (grounding.sample), made smaller and compressed in a `deg
 (grounding.degrade)."""
 import numpy as np
 
+from synth.core.focus import family_and_level, kind_weights
 from synth.core.jpeg import encode_image
 from synth.grounding import degrade, sample
 from synth.grounding.levels import screen
@@ -21,10 +22,11 @@ def renders_screens(cfg) -> bool:
     return not cfg.pages
 
 
-def folder_spec(cfg, name: str, lang: str, view: str = "desktop") -> PageSpec:
+def folder_spec(cfg, name: str, lang: str, view: str = "desktop", level: int | None = None) -> PageSpec:
     """How a grounding sample shows a folder page in `view` (synth.screens.views), no widget: its desktop and
-    phone are the web and mobile screens of the run's level."""
-    return view_spec(name, lang, view, cfg.pages, screen("web", cfg.difficulty), screen("mobile", cfg.difficulty))
+    phone are the web and mobile screens of `level` (default: the run's)."""
+    level = level or cfg.difficulty
+    return view_spec(name, lang, view, cfg.pages, screen("web", level), screen("mobile", level))
 
 
 def make(ctx, index: int, seed: int, why) -> list[tuple[str, dict[str, bytes]]]:
@@ -32,19 +34,21 @@ def make(ctx, index: int, seed: int, why) -> list[tuple[str, dict[str, bytes]]]:
     share an image); Reject if no query passes. `why` counts the candidate queries rejected."""
     cfg = ctx.cfg
     rng = np.random.default_rng(seed)
+    _, level = family_and_level(cfg, index)
     if cfg.pages:      # the run's screens in order: no page twice before every page once, no two alike
-        page = ctx.site_page(folder_spec(cfg, *schedule(cfg.seed, cfg.page_list, cfg.page_views)[index]))
+        page = ctx.site_page(folder_spec(cfg, *schedule(cfg.seed, cfg.page_list, cfg.page_views)[index], level))
     else:
         platforms = tuple(PLATFORMS) if cfg.platform == "mix" else (cfg.platform,)
         platform = platforms[index % len(platforms)]
         templates = list_templates(platform)
         template = templates[int(rng.integers(len(templates)))]
         lang = cfg.lang if cfg.lang != "mix" else ("en", "zh")[(index // len(platforms)) % 2]
-        viewport, dpr = screen(platform, cfg.difficulty, index // len(platforms))
+        viewport, dpr = screen(platform, level, index // len(platforms))
         page = ctx.render(PageSpec(template, lang, int(rng.integers(2**31)), "none", "none", viewport, dpr))
     refusals = sample.refusal_count(index, cfg.queries, cfg.refusal)
-    queries, knobs = sample.choose(rng, page, cfg.difficulty, cfg.queries, refusals, why)
-    label = sample.make_label(cfg.key(index), cfg.kind, cfg.difficulty, seed, page, queries, knobs)
+    queries, knobs = sample.choose(rng, page, level, cfg.queries, refusals, why,
+                                   kind_weights(cfg))
+    label = sample.make_label(cfg.key(index), cfg.kind, level, seed, page, queries, knobs)
     rgb = page.rgb
     if cfg.degrade and rng.random() < cfg.degrade:
         aug_seed = int(rng.integers(2**31))

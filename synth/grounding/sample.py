@@ -86,11 +86,22 @@ def refusal_count(index: int, k: int, share: float) -> int:
     return int(np.floor((index + 1) * k * share + 1e-9) - np.floor(index * k * share + 1e-9))
 
 
+def pick_kind(rng: np.random.Generator, kinds: list[str], weights: dict[str, float] | None) -> str:
+    """One of `kinds`: uniformly, or with `weights` (a --focus run's; a kind they do not name weighs the mean of
+    the others) from one uniform draw over their cumulative sum."""
+    if not weights:
+        return kinds[int(rng.integers(len(kinds)))]
+    default = sum(weights.values()) / len(weights)
+    w = np.cumsum([weights.get(kd, default) for kd in kinds])
+    return kinds[min(int(np.searchsorted(w, rng.random() * w[-1], side="right")), len(kinds) - 1)]
+
+
 def choose(rng: np.random.Generator, page: RenderedPage, level: int, k: int = 1, refusals: int = 0,
-           why: Counter | None = None) -> tuple[list[Query], dict]:
+           why: Counter | None = None, kind_weights: dict[str, float] | None = None) -> tuple[list[Query], dict]:
     """Up to `k` queries on distinct targets (`refusals` of them refusals, at random places) and the knobs;
     Reject if the page has no target at the level. When the page offers fewer targets than asked for, the
-    refusals shrink in proportion, so that their share holds."""
+    refusals shrink in proportion, so that their share holds. Each query's kind is drawn from those the page
+    still offers, uniformly or by `kind_weights` (pick_kind)."""
     why = why if why is not None else Counter()
     min_alikes = draw_knob(rng, TABLE.row(level)["look_alikes_range"], integer=True)
     found = options(page, level, min_alikes, why)
@@ -105,7 +116,7 @@ def choose(rng: np.random.Generator, page: RenderedPage, level: int, k: int = 1,
     used: set[int] = set()
     for _ in range(feasible):
         kinds = [kd for kd, opts in found.items() if any(id(el) not in used for el, _, _ in opts)]
-        kind = kinds[int(rng.integers(len(kinds)))]
+        kind = pick_kind(rng, kinds, kind_weights)
         opts = [o for o in found[kind] if id(o[0]) not in used]
         el, noun, area = opts[int(rng.integers(len(opts)))]
         used.add(id(el))
@@ -137,8 +148,8 @@ def query_entry(q: Query) -> dict:
     """A query as the label lists it: instruction, kind, style, target id, feasible, accept, actions."""
     if q.el is None:
         return {"instruction": q.instruction, "kind": q.kind, "style": q.style, "target": -1, "feasible": False,
-                "accept": {"order_matters": False, "partial_credit": False, "steps": [], "neutral_regions": [NO_REGION]},
-                "actions": []}
+                "accept": {"order_matters": False, "partial_credit": False, "steps": [],
+                           "neutral_regions": [NO_REGION]}, "actions": []}
     box = spec.fbox(q.el["box"])
     actions, steps = [spec.action("click", point=spec.center(box))], [spec.step("click", box)]
     if q.typing:
@@ -222,4 +233,5 @@ def check(label: dict) -> None:
         if value >= 1.0:
             raise Reject("label.wrong_action_accepted")
         worst = max(worst, value)
-    label["checks"]["items"] += [{"name": "reference_reward", "value": 1.0}, {"name": "wrong_click_reward", "value": worst}]
+    label["checks"]["items"] += [{"name": "reference_reward", "value": 1.0},
+                                 {"name": "wrong_click_reward", "value": worst}]
