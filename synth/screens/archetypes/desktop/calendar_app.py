@@ -8,6 +8,7 @@ from synth.screens.archetypes.desktop._desk import chrome
 from synth.screens.content import load, pick
 
 CATEGORY = "calendar"
+PLACEMENTS = ("modal",)   # no form here takes a CAPTCHA: a modal dialog over the dimmed window
 YEAR = 2024
 MEETING_PLACES = [0, 1, 2, 5]   # the rooms and video calls among calendar.json's places (only work events show one)
 

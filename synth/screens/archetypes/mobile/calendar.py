@@ -7,6 +7,7 @@ import numpy as np
 from synth.screens.content import load, pick
 
 CATEGORY = "calendar"
+PLACEMENTS = ("sheet", "sheet", "modal", "interstitial")   # no form takes one: sheet, modal or full screen
 COLORS = ["#1677ff", "#f5222d", "#52c41a", "#fa8c16", "#722ed1", "#13c2c2", "#eb2f96"]
 
 

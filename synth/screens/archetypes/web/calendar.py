@@ -7,6 +7,7 @@ import numpy as np
 from synth.screens.content import load
 
 CATEGORY = "calendar"
+PLACEMENTS = ("modal", "modal", "interstitial")   # no form here takes a CAPTCHA: a modal over the dimmed page, or a full-page check
 COLOURS = ["#039be5", "#33b679", "#8e24aa", "#e67c73", "#f6bf26", "#f4511e"]   # calendar colours, as mail apps use
 
 
