@@ -35,7 +35,7 @@ def layout(rng: np.random.Generator, lang: str) -> dict:
                           else f"({int(rng.integers(200, 990))}) 555-{int(rng.integers(1000, 9999))}"),
                 "street": d["streets"][int(rng.integers(len(d["streets"])))], "city": d["cities"][int(rng.integers(len(d["cities"])))]}
                for p, f in zip(people, firms)]
-    return {
+    out = {
         **base, "module": module, "records": records, "owners": owners, "statuses": statuses, "sources": d["sources"],
         "sample": d["sample"], "total": int(rng.integers(40, 900)),
         "nav": str(rng.choice(["tree", "rail"], p=[0.6, 0.4])),            # labelled module list, or a narrow icon rail
@@ -49,3 +49,8 @@ def layout(rng: np.random.Generator, lang: str) -> dict:
         "status": bool(rng.random() < 0.7),
         "detail_width": int(rng.choice([360, 400])),
     }
+    if out["detail"] != "none":          # the record open in the detail pane is ticked too
+        out["checked"][out["selected"]] = True
+    for record in records:               # the list is filtered to the user's own records ("Owner: Me")
+        record["owner"] = owners[0]
+    return out
