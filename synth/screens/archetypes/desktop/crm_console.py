@@ -28,7 +28,7 @@ def layout(rng: np.random.Generator, lang: str) -> dict:
 
     records = [{"name": p, "company": d["companies"][int(f)], "email": email(p, int(f)), "title": d["titles"][int(rng.integers(len(d["titles"])))],
                 "status": statuses[int(rng.choice(len(statuses), p=[0.22, 0.22, 0.18, 0.18, 0.1, 0.1]))],
-                "source": d["sources"][int(rng.integers(len(d["sources"])))], "owner": owners[int(rng.integers(4))],
+                "source": d["sources"][int(rng.integers(len(d["sources"])))],
                 "deal": d["deals"][int(rng.integers(len(d["deals"])))], "amount": f"{d['currency']}{int(rng.integers(3, 400)) * 500:,}",
                 "prob": int(rng.choice([10, 20, 40, 60, 80, 90])), "created": date(), "close": date(),
                 "phone": (f"1{int(rng.integers(30, 90))}{int(rng.integers(1000, 9999))}{int(rng.integers(1000, 9999))}" if lang == "zh"
@@ -51,6 +51,4 @@ def layout(rng: np.random.Generator, lang: str) -> dict:
     }
     if out["detail"] != "none":          # the record open in the detail pane is ticked too
         out["checked"][out["selected"]] = True
-    for record in records:               # the list is filtered to the user's own records ("Owner: Me")
-        record["owner"] = owners[0]
     return out
