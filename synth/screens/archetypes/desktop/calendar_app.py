@@ -79,7 +79,7 @@ def layout(rng: np.random.Generator, lang: str) -> dict:
         "sidebar": str(rng.choice(["left", "none"], p=[0.85, 0.15])),
         "details": bool(rng.random() < 0.35),                                   # the selected event's details on the right
         "selected": int(rng.integers(0, len(events))),
-        "checked": [bool(x) for x in rng.random(6) < 0.8],
+        "checked": [True] * 4 + [bool(x) for x in rng.random(2) < 0.8],   # my calendars' events are on show
         "toolbar": str(rng.choice(["tabs", "segmented"], p=[0.5, 0.5])),
         "first_hour": int(rng.choice([7, 8, 9])),
         "hour_px": int(rng.choice([44, 52, 60])),

@@ -89,7 +89,8 @@ def layout(rng: np.random.Generator, lang: str) -> dict:
         "view": view, "title": month_title if view == "month" else week_title, "month_title": month_title,
         "weekdays": d["weekdays"], "mini_weekdays": d["mini_weekdays"], "weeks": weeks,
         "month_cells": month_cells, "week_cells": week_cells, "mini": mini, "upcoming": upcoming,
-        "calendars": [{"name": n, "colour": COLOURS[i], "on": bool(rng.random() < 0.85)} for i, n in enumerate(d["calendars"])],
+        # every calendar has events on show, so every one is ticked
+        "calendars": [{"name": n, "colour": COLOURS[i], "on": True} for i, n in enumerate(d["calendars"])],
         "other": [{"name": n, "colour": COLOURS[4 + i], "on": bool(rng.random() < 0.5)} for i, n in enumerate(d["other"])],
         # an upcoming panel on the right takes the mini calendar; the left sidebar then goes
         "upcoming_panel": (panel := bool(rng.random() < 0.4)),
