@@ -14,6 +14,7 @@ from synth.core.seeds import (
     page_seed,
 )
 from synth.engine.config import RunConfig
+from synth.screens import placement
 from synth.screens.pages import list_templates
 from synth.screens.views import schedule
 
@@ -83,7 +84,7 @@ def stream_page(cfg: RunConfig, i: int) -> Page:
     template = names[int(shuffle.permutation(len(names))[pos])]
     rng = np.random.default_rng(page_seed(cfg.seed, PAGE_STREAM, STREAM_PAGE, i))
     lang = cfg.lang if cfg.lang != "mix" else ("en", "zh")[int(rng.integers(2))]
-    mode = "modal" if rng.random() < 0.5 else "inline"
+    mode = placement(template, rng.random())
     return template, lang, page_seed(cfg.seed, PAGE_STREAM, STREAM_VARIANT, i), mode
 
 

@@ -3,7 +3,7 @@ per process by Chromium and kept (a step draws only the widget)."""
 import numpy as np
 
 from synth.core.seeds import EPISODE_PAGES
-from synth.screens import PLATFORMS
+from synth.screens import PLATFORMS, placement
 from synth.screens.browser import Browser, RenderedPage
 from synth.screens.pages import CONTROLS, PageSpec, list_templates
 from synth.screens.widget_pages import render_block
@@ -18,7 +18,7 @@ def spec(platform: str, lang: str, slot: int, controls: str) -> PageSpec:
     rng = np.random.default_rng([EPISODE_PAGES, list(PLATFORMS).index(platform), ("en", "zh").index(lang), slot])
     names = list_templates(platform)
     template = names[int(rng.integers(len(names)))]
-    return PageSpec(template, lang, int(rng.integers(2**31)), "modal" if rng.random() < 0.5 else "inline", controls)
+    return PageSpec(template, lang, int(rng.integers(2**31)), placement(template, rng.random()), controls)
 
 
 def page(platform: str, lang: str, slot: int, controls: str) -> RenderedPage:

@@ -42,8 +42,25 @@ def archetype(name: str) -> ModuleType:
     return importlib.import_module(f"{archetypes.__name__}.{platform}.{module}")
 
 
+# Where a CAPTCHA widget can sit (PageSpec.mode): "inline" in a form that takes one (an archetype's PLACEMENTS
+# name it only where sites put a CAPTCHA: log in, sign up, checkout, a government form), "modal" over the dimmed
+# page, "sheet" (a phone's bottom sheet over a dimmed screen), "interstitial" (a full-page "checking your browser")
+OVERLAYS = ("modal", "sheet", "interstitial")
+
+
+def placement(template: str, draw: float) -> str:
+    """The widget placement of a page of `template` for a uniform `draw` in [0, 1): one of the archetype's
+    PLACEMENTS (equally likely; a name listed twice, twice as likely); a hand-written template's widget is
+    inline or modal, half and half."""
+    if template not in names():
+        return "modal" if draw < 0.5 else "inline"
+    options = archetype(template).PLACEMENTS
+    return options[min(int(draw * len(options)), len(options) - 1)]
+
+
 def catalogue() -> list[dict]:
-    """Every archetype with its platform, category, description and design systems (for `synth screens`)."""
+    """Every archetype with its platform, category, description, design systems and widget placements (for
+    `synth screens`)."""
     from synth.screens.systems import for_platform
     rows = []
     for name in names():
@@ -51,5 +68,6 @@ def catalogue() -> list[dict]:
         platform = name.split("/")[0]
         rows.append({"name": name, "platform": platform, "category": module.CATEGORY,
                      "description": (module.__doc__ or "").strip().splitlines()[0].split(": ", 1)[-1],
-                     "systems": list(getattr(module, "SYSTEMS", None) or for_platform(platform))})
+                     "systems": list(getattr(module, "SYSTEMS", None) or for_platform(platform)),
+                     "placements": sorted(set(module.PLACEMENTS))})
     return rows

@@ -9,6 +9,7 @@ from synth.core.paths import TEMPLATES, cache_dir
 from synth.core.seeds import DESIGN_SYSTEM, PICTURES, THEME
 from synth.screens import archetype
 from synth.screens.content.common import make_content
+from synth.screens.facts import count_words
 from synth.screens.icons import ICON_SETS, Icons
 from synth.screens.systems import for_platform, stylesheet
 from synth.screens.themes import make_theme
@@ -16,10 +17,12 @@ from synth.screens.themes import make_theme
 
 @lru_cache(maxsize=1)
 def _env() -> jinja2.Environment:
-    return jinja2.Environment(loader=jinja2.FileSystemLoader(TEMPLATES), autoescape=True,
+    env = jinja2.Environment(loader=jinja2.FileSystemLoader(TEMPLATES), autoescape=True,
                               undefined=jinja2.StrictUndefined, trim_blocks=True, lstrip_blocks=True,
                               # compiling the archetypes' templates costs ~0.1 s each, once per machine
                               bytecode_cache=jinja2.FileSystemBytecodeCache(str(cache_dir("jinja-screens"))))
+    env.filters["words"] = count_words         # a document's word count, as its status bar states it
+    return env
 
 
 class Pictures:

@@ -5,8 +5,8 @@ import numpy as np
 
 FONTS = {
     "en": ["'DejaVu Sans', sans-serif", "'Liberation Sans', Arial, sans-serif",
-           "'Liberation Serif', Georgia, serif", "'Noto Sans CJK SC', sans-serif"],
-    "zh": ["'Noto Sans CJK SC', sans-serif", "'Noto Serif CJK SC', serif"],
+           "'Liberation Serif', Georgia, 'Noto Sans CJK SC', serif", "'Noto Sans CJK SC', sans-serif"],
+    "zh": ["'Noto Sans CJK SC', sans-serif", "'Liberation Sans', 'Noto Sans CJK SC', sans-serif"],
 }
 
 

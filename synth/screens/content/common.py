@@ -90,9 +90,14 @@ WORDS = {
 
 WIDGET_TEXT = {
     "en": {"verify": "Verify", "refresh": "New challenge", "placeholder": "Type your answer",
-           "brand": "Security check", "skip": "Skip", "close": "Close", "help": "Help", "audio": "Audio challenge"},
+           "brand": "Security check", "skip": "Skip", "close": "Close", "help": "Help", "audio": "Audio challenge",
+           "checking": "Checking your browser before you continue",
+           "gate_note": "This quick security check protects the site from automated traffic. It takes a moment.",
+           "sheet_title": "Security verification", "gate_foot": "The site opens once the check is done."},
     "zh": {"verify": "验证", "refresh": "换一个", "placeholder": "请输入答案", "brand": "安全验证", "skip": "跳过", "close": "关闭",
-           "help": "帮助", "audio": "语音验证"},
+           "help": "帮助", "audio": "语音验证", "checking": "正在检查您的浏览器，请稍候",
+           "gate_note": "为保护网站免受自动程序访问，请先完成下面的安全验证。",
+           "sheet_title": "安全验证", "gate_foot": "验证通过后将自动打开页面。"},
 }
 
 

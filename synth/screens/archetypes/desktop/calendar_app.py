@@ -8,6 +8,7 @@ from synth.screens.archetypes.desktop._desk import chrome
 from synth.screens.content import load, pick
 
 CATEGORY = "calendar"
+PLACEMENTS = ("modal",)   # no form here takes a CAPTCHA: a modal dialog over the dimmed window
 YEAR = 2024
 MEETING_PLACES = [0, 1, 2, 5]   # the rooms and video calls among calendar.json's places (only work events show one)
 
@@ -21,6 +22,15 @@ def month_grid(year: int, month: int, week_start: int) -> list[list[list]]:
     def offset(d: dt.date) -> int:
         return 1 if (d.year, d.month) > (year, month) else -1 if (d.year, d.month) < (year, month) else 0
     return [[[d.day, offset(d)] for d in days[w * 7:w * 7 + 7]] for w in range(6)]
+
+
+def day_events(rng: np.random.Generator, pool: list, weekday: int, n: int, used: set) -> list:
+    """Up to `n` events of `pool` ([title, calendar]) for a day of `weekday` (0 = Monday): work events (calendar
+    0) only Monday to Friday, and no title twice in a week (`used`, the week's titles so far, grows)."""
+    fits = [t for t in pool if (weekday < 5 or t[1] != 0) and t[0] not in used]
+    chosen = pick(rng, fits, n)
+    used.update(t[0] for t in chosen)
+    return chosen
 
 
 def layout(rng: np.random.Generator, lang: str) -> dict:
@@ -39,12 +49,12 @@ def layout(rng: np.random.Generator, lang: str) -> dict:
         week, day_names = week[mon:mon + 5], day_names[mon:mon + 5]
     titles = d["events"]
     timed = [e for e in titles if e[1] != 3]
-    events = []   # week view: [day column, start hour (fractional), hours, title, calendar, place]
+    events, used = [], set()   # week view: [day column, start hour (fractional), hours, title, calendar, place]
     for col in range(len(week)):
+        weekday = col if view == "workweek" else (week_start + col) % 7
         hours = sorted(rng.choice(np.arange(8, 18), int(rng.integers(1, 4)), replace=False).tolist())
         day = []
-        for h in hours:
-            t = timed[int(rng.integers(len(timed)))]
+        for h, t in zip(hours, day_events(rng, timed, weekday, len(hours), used)):
             day.append([col, h + float(rng.choice([0, 0.5])), float(rng.choice([0.5, 1, 1, 1.5, 2])), t[0], int(t[1]),
                         d["places"][int(rng.choice(MEETING_PLACES))]])
         for e, after in zip(day, day[1:]):   # an event ends before the next one of the day starts
@@ -52,9 +62,11 @@ def layout(rng: np.random.Generator, lang: str) -> dict:
         events += day
     chips = {}   # month view: "week,day" -> [[title, calendar, hour]]
     for w in range(6):
+        used = set()
         for i in range(7):
             n = int(rng.choice([0, 0, 1, 1, 2, 3]))
-            day = [[t[0], int(t[1]), int(rng.integers(8, 19))] for t in pick(rng, timed, n)]
+            day = [[t[0], int(t[1]), int(rng.integers(8, 19))]
+                   for t in day_events(rng, timed, (week_start + i) % 7, n, used)]
             chips[f"{w},{i}"] = sorted(day, key=lambda e: e[2])
     birthday = [e[0] for e in titles if e[1] == 3]
     chips[f"{int(rng.integers(6))},{int(rng.integers(7))}"].insert(0, [birthday[int(rng.integers(len(birthday)))], 3, 0])
@@ -67,7 +79,7 @@ def layout(rng: np.random.Generator, lang: str) -> dict:
         "sidebar": str(rng.choice(["left", "none"], p=[0.85, 0.15])),
         "details": bool(rng.random() < 0.35),                                   # the selected event's details on the right
         "selected": int(rng.integers(0, len(events))),
-        "checked": [bool(x) for x in rng.random(6) < 0.8],
+        "checked": [True] * 4 + [bool(x) for x in rng.random(2) < 0.8],   # my calendars' events are on show
         "toolbar": str(rng.choice(["tabs", "segmented"], p=[0.5, 0.5])),
         "first_hour": int(rng.choice([7, 8, 9])),
         "hour_px": int(rng.choice([44, 52, 60])),

@@ -8,6 +8,7 @@ from synth.screens.archetypes.desktop._desk import chrome
 from synth.screens.content import load
 
 CATEGORY = "code"
+PLACEMENTS = ("modal",)   # no form here takes a CAPTCHA: a modal dialog over the dimmed window
 
 KEYWORDS = {
     "py": "from import def class return if not raise for in is None self float list tuple str as with".split(),

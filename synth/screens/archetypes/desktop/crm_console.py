@@ -6,6 +6,7 @@ from synth.screens.archetypes.desktop._desk import chrome
 from synth.screens.content import load, pick
 
 CATEGORY = "dashboard"
+PLACEMENTS = ("modal",)   # no form here takes a CAPTCHA: a modal dialog over the dimmed window
 
 
 def layout(rng: np.random.Generator, lang: str) -> dict:
@@ -27,14 +28,14 @@ def layout(rng: np.random.Generator, lang: str) -> dict:
 
     records = [{"name": p, "company": d["companies"][int(f)], "email": email(p, int(f)), "title": d["titles"][int(rng.integers(len(d["titles"])))],
                 "status": statuses[int(rng.choice(len(statuses), p=[0.22, 0.22, 0.18, 0.18, 0.1, 0.1]))],
-                "source": d["sources"][int(rng.integers(len(d["sources"])))], "owner": owners[int(rng.integers(4))],
+                "source": d["sources"][int(rng.integers(len(d["sources"])))],
                 "deal": d["deals"][int(rng.integers(len(d["deals"])))], "amount": f"{d['currency']}{int(rng.integers(3, 400)) * 500:,}",
                 "prob": int(rng.choice([10, 20, 40, 60, 80, 90])), "created": date(), "close": date(),
                 "phone": (f"1{int(rng.integers(30, 90))}{int(rng.integers(1000, 9999))}{int(rng.integers(1000, 9999))}" if lang == "zh"
                           else f"({int(rng.integers(200, 990))}) 555-{int(rng.integers(1000, 9999))}"),
                 "street": d["streets"][int(rng.integers(len(d["streets"])))], "city": d["cities"][int(rng.integers(len(d["cities"])))]}
                for p, f in zip(people, firms)]
-    return {
+    out = {
         **base, "module": module, "records": records, "owners": owners, "statuses": statuses, "sources": d["sources"],
         "sample": d["sample"], "total": int(rng.integers(40, 900)),
         "nav": str(rng.choice(["tree", "rail"], p=[0.6, 0.4])),            # labelled module list, or a narrow icon rail
@@ -48,3 +49,6 @@ def layout(rng: np.random.Generator, lang: str) -> dict:
         "status": bool(rng.random() < 0.7),
         "detail_width": int(rng.choice([360, 400])),
     }
+    if out["detail"] != "none":          # the record open in the detail pane is ticked too
+        out["checked"][out["selected"]] = True
+    return out

@@ -6,6 +6,7 @@ from synth.screens.archetypes.desktop._desk import chrome
 from synth.screens.content import load
 
 CATEGORY = "docs"
+PLACEMENTS = ("modal",)   # no form here takes a CAPTCHA: a modal dialog over the dimmed window
 
 
 def layout(rng: np.random.Generator, lang: str) -> dict:
@@ -22,7 +23,5 @@ def layout(rng: np.random.Generator, lang: str) -> dict:
         "ruler": bool(rng.random() < 0.8),
         "page_width": int(rng.choice([700, 760, 816])),
         "zoom": int(rng.choice([90, 100, 110, 120])),
-        "words": int(rng.integers(300, 2400)),
-        "pages": int(rng.integers(2, 9)),
         "style_gallery": bool(rng.random() < 0.6),
     }

@@ -5,6 +5,7 @@ import numpy as np
 from synth.screens.archetypes.desktop._desk import chrome
 
 CATEGORY = "spreadsheet"
+PLACEMENTS = ("modal",)   # no form here takes a CAPTCHA: a modal dialog over the dimmed window
 
 
 def layout(rng: np.random.Generator, lang: str) -> dict:

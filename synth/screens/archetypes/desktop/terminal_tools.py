@@ -6,6 +6,7 @@ from synth.screens.archetypes.desktop._desk import chrome
 from synth.screens.content import load, pick
 
 CATEGORY = "developer"
+PLACEMENTS = ("modal",)   # no form here takes a CAPTCHA: a modal dialog over the dimmed window
 
 
 def layout(rng: np.random.Generator, lang: str) -> dict:

@@ -7,6 +7,7 @@ import numpy as np
 from synth.screens.content import load, pick
 
 CATEGORY = "calendar"
+PLACEMENTS = ("sheet", "sheet", "modal", "interstitial")   # no form takes one: sheet, modal or full screen
 COLORS = ["#1677ff", "#f5222d", "#52c41a", "#fa8c16", "#722ed1", "#13c2c2", "#eb2f96"]
 
 
@@ -21,8 +22,12 @@ def layout(rng: np.random.Generator, lang: str) -> dict:
     view = str(rng.choice(["month", "month", "week"]))
     n = int(rng.integers(3, 6)) if view == "month" else int(rng.integers(5, 8))     # a week strip leaves room for more
     starts = sorted(int(v) for v in rng.choice(range(8 * 2, 20 * 2), n, replace=False))     # half hours
+    weekday = (first + selected - 1) % 7               # the selected day's (Monday 0); work events only Mon-Fri
+
+    def on(day: int) -> list:
+        return [e for e in k["events"] if day < 5 or not e.get("work")]
     agenda = [{**e, "start": s * 30, "len": int(rng.choice([30, 45, 60, 90])), "color": COLORS[int(rng.integers(len(COLORS)))]}
-              for e, s in zip(pick(rng, k["events"], n), starts)]
+              for e, s in zip(pick(rng, on(weekday), n), starts)]
     return {
         "os": str(rng.choice(["ios", "android"])),
         "view": view,
@@ -31,7 +36,7 @@ def layout(rng: np.random.Generator, lang: str) -> dict:
         "weekdays": k["weekdays"],
         "agenda": agenda,
         "all_day": str(rng.choice(k["all_day"])) if rng.random() < 0.35 else "",
-        "next_day": pick(rng, k["events"], 2) if view == "week" or rng.random() < 0.5 else [],
+        "next_day": pick(rng, on((weekday + 1) % 7), 2) if view == "week" or rng.random() < 0.5 else [],
         "fab": bool(rng.random() < 0.75),
         "tabs": k["tabs"] if rng.random() < 0.5 else [],
         "style": str(rng.choice(["bars", "cards"])),

@@ -3,6 +3,7 @@ sleep, calories and water with small charts, a weekly chart, and a tab bar."""
 import numpy as np
 
 CATEGORY = "health"
+PLACEMENTS = ("sheet", "sheet", "modal", "interstitial")   # no form takes one: sheet, modal or full screen
 TILES = ["steps", "heart", "sleep", "calories", "water", "distance", "weight", "spo2"]
 TABS = {"en": [[("Summary", "heart"), ("Fitness", "flame"), ("Sharing", "users"), ("Browse", "grid")],
                [("Today", "home"), ("Workouts", "bolt"), ("Devices", "smartphone"), ("Profile", "user")]],

@@ -6,6 +6,7 @@ from synth.screens.archetypes.mobile._brands import brand
 from synth.screens.content import pick
 
 CATEGORY = "account"
+PLACEMENTS = ("inline", "modal")   # the CAPTCHA in the form, where sites put it, or over the page
 APPS = {"en": ["Northwind", "Lumen", "Pinecone", "Orbit", "Harbor"], "zh": ["北风", "流明", "松果", "轨道", "海港生活"]}
 BRANDS = {"en": [("apple", "Apple"), ("google", "Google"), ("facebook", "Facebook"), ("x", "X")],
           "zh": [("wechat", "微信"), ("qq", "QQ"), ("sinaweibo", "微博"), ("apple", "Apple"), ("alipay", "支付宝")]}

@@ -6,6 +6,7 @@ from synth.screens.archetypes.mobile._shop import products
 from synth.screens.content import load, pick
 
 CATEGORY = "shopping"
+PLACEMENTS = ("sheet", "sheet", "modal", "interstitial")   # no form takes one: sheet, modal or full screen
 
 
 def layout(rng: np.random.Generator, lang: str) -> dict:

@@ -5,6 +5,7 @@ import numpy as np
 from synth.screens.content import load, pick
 
 CATEGORY = "maps"
+PLACEMENTS = ("sheet", "sheet", "modal", "interstitial")   # no form takes one: sheet, modal or full screen
 CY = 210        # the map's centre line: the sheet covers its lower part
 
 

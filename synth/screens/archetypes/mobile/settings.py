@@ -5,6 +5,7 @@ import numpy as np
 from synth.screens.content import load
 
 CATEGORY = "settings"
+PLACEMENTS = ("sheet", "sheet", "modal", "interstitial")   # no form takes one: sheet, modal or full screen
 
 
 def layout(rng: np.random.Generator, lang: str) -> dict:

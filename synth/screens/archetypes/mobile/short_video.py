@@ -2,9 +2,10 @@
 of actions at the right (follow, like, comment, save, share), caption and sound at the bottom, tab bar."""
 import numpy as np
 
-from synth.screens.content import compact, load, pick
+from synth.screens.content import compact, load
 
 CATEGORY = "video"
+PLACEMENTS = ("sheet", "sheet", "modal", "interstitial")   # no form takes one: sheet, modal or full screen
 
 
 def layout(rng: np.random.Generator, lang: str) -> dict:
@@ -18,8 +19,8 @@ def layout(rng: np.random.Generator, lang: str) -> dict:
         "top_tabs": k["top_tabs"][int(rng.integers(len(k["top_tabs"])))],
         "live": bool(rng.random() < 0.5),
         "user": user,
-        "caption": str(rng.choice(k["captions"])),
-        "tags": pick(rng, k["tags"], int(rng.integers(1, 4))),
+        "caption": k["captions"][(shown := int(rng.integers(len(k["captions"]))))],
+        "tags": k["caption_tags"][shown][:int(rng.integers(1, 3))],     # the tags of what the caption is about
         "music": music.format(user),
         "place": str(rng.choice(k["places"])) if rng.random() < 0.35 else "",
         "likes": compact(likes, lang, "K"), "comments": compact(int(likes * rng.uniform(0.01, 0.06)), lang, "K"),

@@ -7,6 +7,7 @@ import numpy as np
 from synth.screens.content import load, pick
 
 CATEGORY = "dashboard"
+PLACEMENTS = ("modal", "modal", "interstitial")   # no form here takes a CAPTCHA: a modal over the dimmed page, or a full-page check
 CW, CH = 800, 220          # main chart's SVG user units
 
 

@@ -7,6 +7,7 @@ import numpy as np
 from synth.screens.content import load
 
 CATEGORY = "calendar"
+PLACEMENTS = ("modal", "modal", "interstitial")   # no form here takes a CAPTCHA: a modal over the dimmed page, or a full-page check
 COLOURS = ["#039be5", "#33b679", "#8e24aa", "#e67c73", "#f6bf26", "#f4511e"]   # calendar colours, as mail apps use
 
 
@@ -17,23 +18,26 @@ def _clock(lang: str, minutes: int) -> str:
     return f"{h % 12 or 12}{f':{m:02d}' if m else ''}{'am' if h < 12 else 'pm'}"
 
 
-def _event(rng: np.random.Generator, lang: str, d: dict, start: int, length: int) -> dict:
-    title, cal = d["events"][int(rng.integers(len(d["events"])))]
+def _event(rng: np.random.Generator, lang: str, d: dict, start: int, length: int, pool: list) -> dict:
+    title, cal = pool[int(rng.integers(len(pool)))]
     if cal == 3 and rng.random() < 0.85:      # birthdays are rare: most draws of one become another event
-        title, cal = d["events"][int(rng.integers(len(d["events"])))]
+        title, cal = pool[int(rng.integers(len(pool)))]
     return {"title": title, "colour": COLOURS[cal], "cal": cal, "start": start, "end": start + length,
             "time": _clock(lang, start), "span": f"{_clock(lang, start)} – {_clock(lang, start + length)}",
             "place": d["places"][int(rng.integers(len(d["places"])))] if rng.random() < 0.5 else "",
             "all_day": cal == 3}
 
 
-def _day_events(rng: np.random.Generator, lang: str, d: dict, k: int) -> list[dict]:
-    """`k` events of one day that do not overlap, in time order."""
+def _day_events(rng: np.random.Generator, lang: str, d: dict, k: int, day: dt.date, used: set) -> list[dict]:
+    """`k` events of one day that do not overlap, in time order: work events (calendar 0) only Monday to Friday,
+    and no title twice in a week (`used`, the week's titles so far, grows)."""
     slots = sorted(rng.choice(np.arange(16, 38), k, replace=False).tolist())      # half hours from 8:00
     out = []
     for i, s in enumerate(slots):
+        pool = [e for e in d["events"] if (day.weekday() < 5 or e[1] != 0) and e[0] not in used]
         room = (slots[i + 1] - s) if i + 1 < len(slots) else 4
-        out.append(_event(rng, lang, d, int(s) * 30, 30 * int(rng.integers(1, min(room, 4) + 1))))
+        out.append(_event(rng, lang, d, int(s) * 30, 30 * int(rng.integers(1, min(room, 4) + 1)), pool))
+        used.add(out[-1]["title"])
     return out
 
 
@@ -55,14 +59,21 @@ def layout(rng: np.random.Generator, lang: str) -> dict:
     start = first - dt.timedelta(days=(first.weekday() - d["week_start"]) % 7)
     weeks = 6 if (start + dt.timedelta(days=35)).month == month else 5
     days = [start + dt.timedelta(days=i) for i in range(weeks * 7)]
+    weeks_used = [set() for _ in range(weeks)]
     month_cells = [{"day": x.day, "in_month": x.month == month, "today": x == today,
-                    "events": _day_events(rng, lang, d, int(rng.choice([0, 0, 1, 1, 2, 3])))} for x in days]
+                    "events": _day_events(rng, lang, d, int(rng.choice([0, 0, 1, 1, 2, 3])), x, weeks_used[i // 7])}
+                   for i, x in enumerate(days)]
     week0 = today - dt.timedelta(days=(today.weekday() - d["week_start"]) % 7)
     week = [week0 + dt.timedelta(days=i) for i in range(7)]
-    week_cells = [{"day": x.day, "today": x == today, "events": _day_events(rng, lang, d, int(rng.integers(0, 4)))} for x in week]
+    used = set()
+    week_cells = [{"day": x.day, "today": x == today,
+                   "events": _day_events(rng, lang, d, int(rng.integers(0, 4)), x, used)} for x in week]
     # mini calendar: the same month, plain day numbers
     mini = [{"day": x.day, "in_month": x.month == month, "today": x == today} for x in days]
-    picks = [(int(i * rng.uniform(0.5, 1.5)), _day_events(rng, lang, d, 1)[0]) for i in range(6)]
+    used, picks = set(), []
+    for i in range(6):
+        k = int(i * rng.uniform(0.5, 1.5))
+        picks.append((k, _day_events(rng, lang, d, 1, today + dt.timedelta(days=k), used)[0]))
     upcoming = [{**ev, "date": _date_label(lang, d, today + dt.timedelta(days=k), today)}
                 for k, ev in sorted(picks, key=lambda p: (p[0], p[1]["start"]))]
     a, b = week[0], week[-1]
@@ -78,7 +89,8 @@ def layout(rng: np.random.Generator, lang: str) -> dict:
         "view": view, "title": month_title if view == "month" else week_title, "month_title": month_title,
         "weekdays": d["weekdays"], "mini_weekdays": d["mini_weekdays"], "weeks": weeks,
         "month_cells": month_cells, "week_cells": week_cells, "mini": mini, "upcoming": upcoming,
-        "calendars": [{"name": n, "colour": COLOURS[i], "on": bool(rng.random() < 0.85)} for i, n in enumerate(d["calendars"])],
+        # every calendar has events on show, so every one is ticked
+        "calendars": [{"name": n, "colour": COLOURS[i], "on": True} for i, n in enumerate(d["calendars"])],
         "other": [{"name": n, "colour": COLOURS[4 + i], "on": bool(rng.random() < 0.5)} for i, n in enumerate(d["other"])],
         # an upcoming panel on the right takes the mini calendar; the left sidebar then goes
         "upcoming_panel": (panel := bool(rng.random() < 0.4)),

@@ -5,6 +5,7 @@ import numpy as np
 from synth.screens.content import load
 
 CATEGORY = "payment"
+PLACEMENTS = ("inline", "modal")   # the CAPTCHA in the form, where sites put it, or over the page
 
 
 def layout(rng: np.random.Generator, lang: str) -> dict:

@@ -6,6 +6,7 @@ from synth.screens.archetypes.web._food import basket, menu, shops
 from synth.screens.content import load, pick
 
 CATEGORY = "food"
+PLACEMENTS = ("modal", "modal", "interstitial")   # no form here takes a CAPTCHA: a modal over the dimmed page, or a full-page check
 
 
 def layout(rng: np.random.Generator, lang: str) -> dict:

@@ -5,6 +5,7 @@ from synth.screens.archetypes.web._streetmap import street_map
 from synth.screens.content import load, pick
 
 CATEGORY = "travel"
+PLACEMENTS = ("modal", "modal", "interstitial")   # no form here takes a CAPTCHA: a modal over the dimmed page, or a full-page check
 
 
 def _hotels(rng: np.random.Generator, lang: str, place: dict, n: int) -> list[dict]:

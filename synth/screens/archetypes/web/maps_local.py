@@ -5,6 +5,7 @@ from synth.screens.archetypes.web._streetmap import street_map
 from synth.screens.content import load, pick
 
 CATEGORY = "maps"
+PLACEMENTS = ("modal", "modal", "interstitial")   # no form here takes a CAPTCHA: a modal over the dimmed page, or a full-page check
 
 
 def _places(rng: np.random.Generator, d: dict, q: dict, n: int) -> list[dict]:

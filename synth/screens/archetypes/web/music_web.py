@@ -5,6 +5,7 @@ import numpy as np
 from synth.screens.content import load, pick
 
 CATEGORY = "music"
+PLACEMENTS = ("modal", "modal", "interstitial")   # no form here takes a CAPTCHA: a modal over the dimmed page, or a full-page check
 
 
 def _duration(rng: np.random.Generator) -> str:

@@ -5,6 +5,7 @@ import numpy as np
 from synth.screens.content import load, pick
 
 CATEGORY = "shopping"
+PLACEMENTS = ("modal", "modal", "interstitial")   # no form here takes a CAPTCHA: a modal over the dimmed page, or a full-page check
 STATUSES = ["delivered", "delivered", "delivered", "shipped", "processing", "cancelled", "returned"]
 
 
@@ -47,7 +48,9 @@ def layout(rng: np.random.Generator, lang: str) -> dict:
         "search": bool(rng.random() < 0.6),
         "filter": bool(rng.random() < 0.6),
         "header": str(rng.choice(["navbar", "search"])),
-        "pages": int(rng.integers(2, 8)),
+        "pages": (pages := int(rng.integers(2, 8))),
+        # the orders the count above the list states: as many as fill `pages` pages of n orders, the last in part
+        "total_orders": n * (pages - 1) + int(rng.integers(1, n + 1)),
         "density": str(rng.choice(["compact", "normal"])),
         "width": int(rng.choice([0, 1140, 1200])),
     }

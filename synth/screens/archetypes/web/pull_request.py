@@ -8,6 +8,7 @@ from synth.screens.archetypes.web._code import repo
 from synth.screens.content import load, pick
 
 CATEGORY = "code"
+PLACEMENTS = ("modal", "modal", "interstitial")   # no form here takes a CAPTCHA: a modal over the dimmed page, or a full-page check
 
 
 def _numbered(diff: dict) -> dict:

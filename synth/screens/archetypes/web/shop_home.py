@@ -2,6 +2,7 @@
 import numpy as np
 
 CATEGORY = "shopping"
+PLACEMENTS = ("modal", "modal", "interstitial")   # no form here takes a CAPTCHA: a modal over the dimmed page, or a full-page check
 
 
 def layout(rng: np.random.Generator, lang: str) -> dict:

@@ -6,6 +6,7 @@ from synth.screens.archetypes.web._video import videos, views
 from synth.screens.content import load, pick
 
 CATEGORY = "video"
+PLACEMENTS = ("modal", "modal", "interstitial")   # no form here takes a CAPTCHA: a modal over the dimmed page, or a full-page check
 
 
 def layout(rng: np.random.Generator, lang: str) -> dict:
