@@ -34,9 +34,27 @@ def render() -> str:
               "| knob | " + " | ".join(f"L{lv}" for lv in LEVELS) + " |", "|---|" + "---|" * len(LEVELS)]
     for knob in AUGMENT[1]:
         lines.append(f"| `{knob}` | " + " | ".join(fmt(AUGMENT[lv][knob]) for lv in LEVELS) + " |")
+    lines += floors()
     for section in kept_sections():
         lines += ["", section]
     return "\n".join(lines) + "\n"
+
+
+def floors() -> list[str]:
+    """The legibility floors: the degradation caps every family has, and each family's own FLOORS, checked on
+    the degraded pixels (synth.families.base.Family.legible)."""
+    out = ["", "## legibility floors", "",
+           "What a person must read or see to answer keeps a minimum size and contrast after degradation. "
+           "Every family: "
+           f"grain std at most {AUGMENT[5]['noise_range'][1]} x 255, blur probability at most {AUGMENT[5]['blur_p']}, "
+           f"JPEG quality at least {AUGMENT[5]['jpeg_range'][0]} at every level (levels 4 and 5 degrade no more than "
+           "level 3); kinds turn only within their limits (`synth/families/kit/kinds.py`, measured by "
+           "`tests/test_kind_turns.py`). Families with floors of their own, checked on the puzzle as shown:", "",
+           "| family | floor | what it keeps |", "|---|---|---|"]
+    for name, family in FAMILIES.items():
+        for floor, text in family.FLOORS.items():
+            out.append(f"| {name} | `{floor}` | {text} |")
+    return out
 
 
 def kept_sections() -> list[str]:

@@ -13,13 +13,16 @@ with warnings.catch_warnings():
     warnings.simplefilter("ignore")
     import albumentations as A
 
-# per level: noise std (share of 255), blur probability, JPEG quality range, colour shift, warp probability
+# per level: noise std (share of 255), blur probability, JPEG quality range, colour shift, warp probability.
+# Grain, blur and JPEG stop rising at level 3 (a legibility floor for every family): levels 4 and 5 are harder
+# through more objects, decoys, overlap and clutter, not through pixels a person cannot read (at the former
+# level 5, grain of std up to 0.10 x 255 and JPEG quality 40 hid subway letters and rotation3d's cube edges).
 LEVELS = {
     1: {"noise_range": (0.0, 0.01), "blur_p": 0.0, "jpeg_range": (90, 95), "color": 0.05, "warp_p": 0.0},
     2: {"noise_range": (0.01, 0.03), "blur_p": 0.1, "jpeg_range": (80, 95), "color": 0.1, "warp_p": 0.2},
     3: {"noise_range": (0.02, 0.05), "blur_p": 0.25, "jpeg_range": (65, 90), "color": 0.15, "warp_p": 0.4},
-    4: {"noise_range": (0.03, 0.07), "blur_p": 0.4, "jpeg_range": (50, 80), "color": 0.2, "warp_p": 0.6},
-    5: {"noise_range": (0.05, 0.10), "blur_p": 0.5, "jpeg_range": (40, 70), "color": 0.25, "warp_p": 0.8},
+    4: {"noise_range": (0.02, 0.05), "blur_p": 0.25, "jpeg_range": (65, 90), "color": 0.2, "warp_p": 0.6},
+    5: {"noise_range": (0.02, 0.05), "blur_p": 0.25, "jpeg_range": (65, 90), "color": 0.25, "warp_p": 0.8},
 }
 FILL = 200   # grey shown where a warp pulls in pixels from outside the puzzle
 

@@ -1,5 +1,6 @@
 """The instance recipe every CAPTCHA puzzle goes through, for a sample, an episode and the workers' warm-up
-alike: params -> render -> solve (the answer recomputed from the pixels) -> degrade -> re-measure."""
+alike: params -> render -> solve (the answer recomputed from the pixels) -> degrade -> re-measure -> the
+family's legibility floors on the degraded pixels."""
 import inspect
 from dataclasses import dataclass
 from functools import cache
@@ -50,6 +51,7 @@ def finish(family, params, level: int, rng: np.random.Generator) -> Instance:
     rgb, instances, applied = degrade_puzzle(family, puzzle, level, aug_seed)
     if not np.array_equal(instances, puzzle.instances):
         remeasure(task, puzzle.instances, instances)
+    task.checks.update(family.legible(params, puzzle, task, rgb))
     return Instance(params, puzzle, task, rgb, {"seed": aug_seed, "applied": ",".join(applied)})
 
 

@@ -55,6 +55,7 @@ class Family:
     BLUR_AUGMENT = True             # may it be blurred (False where thin edges carry the answer)
     NEEDS_BROWSER = False           # True: drawn by Chromium (synth.families.kit.render3d)
     SUPPORTS_INFEASIBLE = False     # True: can draw instances with no valid target (the answer: press Skip)
+    FLOORS: dict[str, str] = {}     # floor name -> what it keeps, with its number (listed in docs/levels.md)
 
     def __init__(self, module: ModuleType) -> None:
         self.module = module
@@ -73,6 +74,12 @@ class Family:
 
     def __deepcopy__(self, memo: dict) -> "Family":
         return self         # code, not state: a copied episode state shares its family
+
+    def legible(self, params: Any, puzzle: Puzzle, task: Task, shown: np.ndarray) -> dict[str, float]:
+        """The family's legibility measures on `shown`, the puzzle as degraded (same size, no warp where
+        the family forbids warps): Reject("<family>.<floor>") below a floor, else the measures for the
+        label's checks. Default: none beyond the degradation caps every family has."""
+        return {}
 
     def controls(self, params: Any) -> str:
         """The widget's variant: "input" (a text field) when every task is typed, "skip" (a Skip button on

@@ -7,7 +7,7 @@ from synth.core.errors import Reject
 from synth.core.levels import LevelTable, draw_knob
 from synth.families.base import Puzzle, Task, visible_objects
 from synth.families.kit import draw, grammar
-from synth.families.kit.kinds import Kind, emoji_kinds, kind_by_key, shape_kinds
+from synth.families.kit.kinds import Kind, emoji_kinds, kind_by_key, shape_kinds, turn_limit
 from synth.families.kit.placement import place
 
 NAME = "counting"
@@ -99,7 +99,8 @@ def sample_params(rng: np.random.Generator, level: int, size: tuple[int, int], i
     side = min(w, h)
     sizes = [max(16, round(side * draw_knob(rng, row["size_range"]))) for _ in roles]
     tilt = row["tilt_range"][1]
-    tilts = [float(rng.uniform(-tilt, tilt)) if tilt else 0.0 for _ in roles]
+    limits = [turn_limit(key, tilt) for _, key in roles]
+    tilts = [float(rng.uniform(-limit, limit)) if limit else 0.0 for limit in limits]
     groups = [0 if r == "target" else 1 for r, _ in roles]
     spots = place(rng, w, h, [draw.rotated_side(s, t) for s, t in zip(sizes, tilts)], groups,
                   knobs["overlap"], f"{NAME}.no_room")

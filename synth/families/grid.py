@@ -9,7 +9,7 @@ from synth.core.levels import LevelTable, draw_knob
 from synth.families.base import Puzzle, Task
 from synth.families.counting import pick_kinds
 from synth.families.kit import draw, grammar
-from synth.families.kit.kinds import colours_confusable, emoji_kinds, kind_by_key, shape_kinds
+from synth.families.kit.kinds import colours_confusable, emoji_kinds, kind_by_key, shape_kinds, turn_limit
 from synth.families.slider import landscape
 
 NAME = "grid"
@@ -21,11 +21,6 @@ STAT, STAT_DIRECTION = "object size (share of the puzzle side)", -1
 HOLDS = 0.6           # a tile holds a target when at least this share of the target's pixels show in it ...
 SLIVER = 0.05         # ... and holds none below this; a share in between is an ambiguous sliver
 MIN_TARGET_PX = 160   # at 320 x 320, scaled with the area: a target smaller than this is too small to see
-UPRIGHT_ONLY = ("square", "diamond")   # a tilted square reads as a diamond and back: drawn untilted
-
-
-def upright_only(key: str) -> bool:
-    return key.startswith("shape:") and key.split(":")[2] in UPRIGHT_ONLY
 
 TABLE = LevelTable(NAME, knobs={
     "grid_range": "tiles per side",
@@ -135,7 +130,8 @@ def sample_params(rng: np.random.Generator, level: int, size: tuple[int, int], i
         for (role, key), (hx0, hy0, hx1, hy1) in zip(contents, halves):
             room = min(hx1 - hx0, hy1 - hy0)
             s = max(16, round(min(side * draw_knob(rng, row["size_range"]), room * 0.98)))
-            angle = float(rng.uniform(-tilt, tilt)) if tilt and not upright_only(key) else 0.0
+            limit = turn_limit(key, tilt)
+            angle = float(rng.uniform(-limit, limit)) if limit else 0.0
             big = draw.rotated_side(s, angle)
             reach = round(knobs["overhang"] * big)
             x, y = _offset(rng, hx0, hx1, big, reach), _offset(rng, hy0, hy1, big, reach)

@@ -23,7 +23,11 @@ GEOMETRIC_AUGMENT = False       # a warp would change the very angle that is the
 STAT, STAT_DIRECTION = "accepted angle error (degrees)", -1
 DISC, KNOB, TRACK = 1, 3, 4     # instance ids (as rotation's, less its object)
 CUE_SIZE = 64                   # side at which the orientation cues are measured
-MIN_UPRIGHT_MARGIN = 0.8        # upright must beat every other quarter turn by this much in plausibility
+MIN_UPRIGHT_MARGIN = 0.8        # upright must beat every other quarter turn by this much in plausibility,
+#                                 on the photo as drawn and again as shown (degraded: grain, blur, colour)
+FLOORS = {"upright": f"the photo as shown (degraded), turned back upright, is more plausible upright than at any "
+                     f"other quarter turn by at least {MIN_UPRIGHT_MARGIN} (brighter, smoother and bluer at the top, "
+                     f"banded across: `plausibility`)"}
 MIN_LEVEL_CUE = 1.3             # axis-aligned edge energy over its share at random orientations ...
 FINE = 11.0                     # ... needed when the tolerance is at most this many degrees
 # Photos whose upright a person tells at a glance (sky above land or water, lamps hanging from a ceiling),
@@ -196,6 +200,20 @@ def solve(params: Params, puzzle: Puzzle) -> Task:
                 end_points=[[start[0] + dx, start[1]]], tolerance_px=tol / 360.0 * travel,
                 checks={"upright_margin": round(margin, 4), "level_cue": round(level, 4),
                         "angle_estimate_error": float(diff), "match_difference": round(err, 4)})
+
+
+def legible(params: Params, puzzle: Puzzle, task: Task, shown: np.ndarray) -> dict[str, float]:
+    """The upright floor on the degraded picture: the shown disc turned back must still look upright (a grey,
+    grainy photo whose sky no longer reads as sky is rejected)."""
+    x, y, d = puzzle.extras["disc"]
+    m = cv2.getRotationMatrix2D((d / 2 - 0.5, d / 2 - 0.5), params.shown_angle, 1.0)
+    back = cv2.warpAffine(np.ascontiguousarray(shown[y:y + d, x:x + d]), m, (d, d), flags=cv2.INTER_LINEAR,
+                          borderMode=cv2.BORDER_REFLECT)
+    p = plausibility(_small(back, CUE_SIZE))
+    margin = float(p[0] - p[1:].max())
+    if margin < MIN_UPRIGHT_MARGIN:
+        raise Reject(f"{NAME}.upright_lost_when_degraded")
+    return {"shown_upright_margin": round(margin, 4)}
 
 
 def instruction(params: Params, lang: str) -> str:

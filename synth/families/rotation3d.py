@@ -22,6 +22,8 @@ DESCRIPTION = ("click the option that shows the framed assembly of cubes turned 
                "changed one)")
 GEOMETRIC_AUGMENT = False       # a warp bends the parallel edges that show how the cubes stand in depth
 BLUR_AUGMENT = False            # a blur merges the ~12 px cubes' edges, which show how many there are and where
+FLOORS = {"edges": "the cubes' edges are never blurred or warped, and their grain is at most that of level 3 (std "
+                   "0.05 x 255; the former level-5 grain, up to 0.10 x 255, hid them)"}
 ANSWERS = ("click",)             # synth.labels.reward step types of its tasks
 NEEDS_BROWSER = True            # drawn by Chromium (synth.families.kit.render3d): pipeline.warm_up leaves it out
 STAT, STAT_DIRECTION = "number of cubes", +1

@@ -1,5 +1,6 @@
 """Slider jigsaw: a picture with a piece-shaped gap; drag the piece (cut from the gap) along its row into the gap.
 The picture is a drawn landscape or, for a share of the instances that grows with the level, a photograph."""
+import dataclasses
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -23,6 +24,9 @@ PIECE, GAP, DECOY = 1, 2, 3     # instance ids
 MIN_GAP_SCORE = 0.10            # the gap must darken the picture under the piece mask by at least this much
 DECOY_MAX = 0.68                # any other offset must score below this share of the gap's score
 MIN_EDGE_RATIO = 1.15           # gap outline edges vs picture edges on the same rows
+FLOORS = {"gap": f"on the picture as shown (degraded), the gap is still the best match of the piece's shape "
+                 f"(darkening at least {MIN_GAP_SCORE}, any other place below {DECOY_MAX} of it) and its outline's "
+                 f"edges at least {MIN_EDGE_RATIO} x the picture's on the same rows"}
 PIECE_LEFT = 0.025              # piece's left edge, share of the width
 SCENERY = ("emoji:tree", "emoji:house", "emoji:sailboat", "emoji:bird", "emoji:horse", "emoji:bicycle",
            "emoji:car", "emoji:umbrella", "emoji:mushroom", "emoji:rabbit", "emoji:turtle", "emoji:bus")
@@ -371,6 +375,23 @@ def solve(params: Params, puzzle: Puzzle) -> Task:
                 checks={"gap_score": round(float(scores[best]), 4), "runner_up_ratio": round(ratio, 4),
                         "edge_ratio": round(edges, 3), "piece_content_diff": round(content_diff, 3),
                         "offset_error_px": float(abs(best - params.gap_x))})
+
+
+def legible(params: Params, puzzle: Puzzle, task: Task, shown: np.ndarray) -> dict[str, float]:
+    """The gap floor on the degraded picture: grain and blur must leave the gap the one place of its shape,
+    and its outline sharper than the picture around it."""
+    seen = dataclasses.replace(puzzle, rgb=shown)
+    match, scores = gap_scores(seen, task.target_boxes[0])
+    best = int(np.argmax(match))
+    n = puzzle.extras["mask"].shape[0]
+    away = np.abs(np.arange(len(scores)) - best) > n // 2
+    second = float(scores[away].max()) if away.any() else 0.0
+    if best != params.gap_x or scores[best] < MIN_GAP_SCORE or second > DECOY_MAX * float(scores[best]):
+        raise Reject(f"{NAME}.gap_lost_when_degraded")
+    edges = edge_ratio(seen, best)
+    if edges < MIN_EDGE_RATIO:
+        raise Reject(f"{NAME}.gap_outline_lost_when_degraded")
+    return {"shown_gap_score": round(float(scores[best]), 4), "shown_edge_ratio": round(edges, 3)}
 
 
 def instruction(params: Params, lang: str) -> str:

@@ -21,6 +21,11 @@ DESCRIPTION = "read a subway map and its legend; type how many stations lie betw
 ANSWERS = ("type",)             # synth.labels.reward step types of its tasks
 COVERS = ("NextGenCAPTCHAs:Subway_Paths", "VenusBench-CAPTCHA:visual_reasoning")
 GEOMETRIC_AUGMENT = False      # the answer is read from letters and thin lines
+BLUR_AUGMENT = False           # a blur merged the ~9 px station letters and legend numbers
+LABEL_PX = 12                  # label font size, px at 320 (DejaVu Sans Bold: capitals ~9 px high)
+FLOORS = {"labels": f"station letters and legend numbers in DejaVu Sans Bold at {LABEL_PX} px per 320 px of "
+                    f"puzzle (capitals ~9 px of the stored image on web and desktop, ~18 on phones), dark with a "
+                    f"white outline, never blurred"}
 STAT, STAT_DIRECTION = "number of lines on the map", +1
 FONT = paths.font("truetype/dejavu/DejaVuSans-Bold.ttf")
 LINES = {"red": ((215, 40, 40), "红"), "blue": ((30, 90, 210), "蓝"), "green": ((30, 150, 60), "绿"),
@@ -174,7 +179,7 @@ def sample_params(rng: np.random.Generator, level: int, size: tuple[int, int], i
     names = tuple(LETTERS[i] for i in rng.choice(len(LETTERS), len(nodes), replace=False))
     lw = max(3, round(5 * scale))
     radius = max(4, round(5.5 * scale))
-    px = max(10, round(11 * scale))
+    px = max(LABEL_PX, round(LABEL_PX * scale))
     label_at = place_labels(rng, size, stations, lines, names, lw, radius, px, geo["legend_top"])
     # the question
     numbered = bool(rng.random() < k["numbered"])

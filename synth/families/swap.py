@@ -9,10 +9,9 @@ from synth.core.errors import Reject
 from synth.core.levels import LevelTable, draw_knob
 from synth.families.base import Puzzle, Task
 from synth.families.counting import pick_kinds
-from synth.families.grid import upright_only
 from synth.families.kit import draw
 from synth.families.kit.cards import UNIT, card_alpha, card_shadow, icon_sprite, over
-from synth.families.kit.kinds import kind_by_key
+from synth.families.kit.kinds import kind_by_key, turn_limit
 
 NAME = "swap"
 DESCRIPTION = "bingo board: click the two tiles whose swap makes a full row, column or diagonal of one kind"
@@ -112,7 +111,8 @@ def sample_params(rng: np.random.Generator, level: int, size: tuple[int, int], i
     else:
         raise Reject(f"{NAME}.no_unique_board")
     tilt = row["tilt_range"][1]
-    tilts = tuple(float(rng.uniform(-tilt, tilt)) if tilt and not upright_only(key) else 0.0 for key in board)
+    tilts = tuple(float(rng.uniform(-turn_limit(key, tilt), turn_limit(key, tilt))) if turn_limit(key, tilt) else 0.0
+                  for key in board)
     base = rng.integers(215, 250, 3)
     jitter = rng.integers(-12, 13, (len(board), 3))      # one draw: the same numbers as three per tile
     tints = tuple(map(tuple, np.clip(base + jitter, 0, 255).tolist()))

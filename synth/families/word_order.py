@@ -15,6 +15,7 @@ from synth.families.kit import draw
 from synth.families.kit import glyphs as _glyphs
 from synth.families.kit import photo as _photo
 from synth.families.kit import words as _words
+from synth.families.kit.kinds import turn_limit
 
 NAME = "word_order"
 DESCRIPTION = "click the scattered characters of a hidden word or idiom (or letters of an English word) in word order"
@@ -171,7 +172,7 @@ def sample_params(rng: np.random.Generator, level: int, size: tuple[int, int], i
     base_font = int(rng.integers(len(fonts)))
     tilt = row["tilt_range"][1]
     sizes = [max(18, round(side * draw_knob(rng, row["size_range"]))) for _ in chars]
-    tilts = [round(float(rng.uniform(-tilt, tilt)), 2) for _ in chars]
+    tilts = [round(float(rng.uniform(-turn_limit(ch, tilt), turn_limit(ch, tilt))), 2) for ch in chars]
     font_of = [int(rng.integers(len(fonts))) if rng.random() < knobs["mix"] else base_font for _ in chars]
     for _ in range(6):              # no room: shrink every glyph a little and try again
         boxes = [draw.rotated_side(_glyphs.glyph_side(s), t) for s, t in zip(sizes, tilts)]

@@ -50,6 +50,36 @@ def shape_kinds() -> tuple[Kind, ...]:
                  for c, (_, cz) in COLOURS.items() for s, sz in SHAPE_NAMES.items())
 
 
+# The largest turn (degrees either way) at which a shape still reads as itself: beyond it a turned square reads
+# as a diamond and a diamond as a square (each is the other turned 45 degrees), a turned cross as an X. A person
+# names a turned shape by the upright it is nearest to; tests/test_kind_turns.py measures it (the IoU of
+# normalised masks) for every kind at every turn up to its limit. Shapes not listed keep their name at any
+# turn (a circle, a hexagon, a star or a triangle whose direction is not named). Emoji keep theirs up to
+# EMOJI_MAX_TURN; characters up to GLYPH_MAX_TURN, and those with a turn partner (6 and 9, M and W, n and u,
+# N and Z: TURN_PARTNERS) only up to PARTNER_MAX_TURN (an M turned 20 degrees is as near a W as an M, measured).
+SHAPE_MAX_TURN = {"square": 15.0, "diamond": 15.0, "cross": 20.0}
+NAMED_TURNS = {"square": 45.0, "diamond": 45.0, "cross": 45.0}   # the turn at which a shape takes another name
+EMOJI_MAX_TURN = 60.0
+GLYPH_MAX_TURN = 45.0
+PARTNER_MAX_TURN = 15.0
+TURN_PARTNERS = ("69", "MW", "mw", "nu", "NZ", "bq", "dp", "pd", "qb")
+
+
+def max_turn(key: str) -> float:
+    """The largest turn, degrees either way, at which the kind `key` ("shape:red:square", "emoji:cat", or one
+    character) still reads as itself."""
+    if key.startswith("shape:"):
+        return SHAPE_MAX_TURN.get(key.split(":")[2], 180.0)
+    if key.startswith("emoji:"):
+        return EMOJI_MAX_TURN
+    return PARTNER_MAX_TURN if any(key in pair for pair in TURN_PARTNERS) else GLYPH_MAX_TURN
+
+
+def turn_limit(key: str, tilt: float) -> float:
+    """The largest turn a family that tilts objects up to `tilt` degrees may give the kind `key`."""
+    return min(float(tilt), max_turn(key))
+
+
 # colours whose hues lie within the colour jitter of the degradations (up to +-20 degrees at level 5): a red
 # and an orange of the same shape could swap names, so they never share a puzzle that names a colour
 CLOSE_HUES = ({"red", "orange"}, {"orange", "yellow"})

@@ -5,9 +5,8 @@ import numpy as np
 from synth.core.errors import Reject
 from synth.core.geometry import contains
 from synth.families.counting import pick_kinds
-from synth.families.grid import upright_only
 from synth.families.kit import draw
-from synth.families.kit.kinds import kind_by_key
+from synth.families.kit.kinds import kind_by_key, turn_limit
 from synth.families.option_match.panels import MIN_ITEM_PX, NAME, area_scale, check_items, grid_cell, inner
 
 INSTRUCTION = {"en": "Click the option that shows as many objects as the picture at the top.",
@@ -28,7 +27,8 @@ def scatter(rng: np.random.Generator, box, count: int, keys: list[str], side: in
     out = []
     for cell, key in zip(sorted(rng.choice(cols * rows, count, replace=False).tolist()), keys):
         r, c = divmod(cell, cols)
-        t = 0.0 if (upright_only(key) or not tilt) else float(rng.uniform(-tilt, tilt))
+        limit = turn_limit(key, tilt)
+        t = float(rng.uniform(-limit, limit)) if limit else 0.0
         s = max(8, int(side * float(rng.uniform(0.88, 1.0))))
         turned = draw.rotated_side(s, t)
         x = x0 + c * cw + float(rng.uniform(0, max(0.0, cw - turned)))
