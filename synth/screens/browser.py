@@ -137,8 +137,73 @@ _ELEMENTS_JS = """() => {
             centre_hit: hits(el, cx, cy),
             corners_hit: [[r.left + ix, r.top + iy], [r.right - ix, r.top + iy], [r.left + ix, r.bottom - iy],
                           [r.right - ix, r.bottom - iy]].every(([x, y]) => x >= 0 && y >= 0 && x < vw && y < vh && hits(el, x, y)),
+            nine_hit: [r.left + ix, cx, r.right - ix].every(x => [r.top + iy, cy, r.bottom - iy].every(
+              y => x >= 0 && y >= 0 && x < vw && y < vh && hits(el, x, y))),
             in_viewport: r.left >= 0 && r.top >= 0 && r.right <= vw && r.bottom <= vh};
   });
+  // --- panels and painted icons (self-contained: needs `found`, `els`, `ids`, `drawn`, `clean`, vw, vh) ---
+  // An element's panel: its nearest ancestor that sets a part of the screen apart (a nav, list, table, form,
+  // toolbar, dialog..., or a box that draws its own edge: a border, a shadow, a background unlike the one
+  // behind it) and holds more than the element itself; a relation's anchor and target share their panel.
+  const PANEL_TAGS = /^(NAV|HEADER|FOOTER|ASIDE|MAIN|FORM|UL|OL|TABLE|SECTION|DIALOG|FIELDSET|MENU)$/;
+  const PANEL_ROLES = /^(toolbar|list|listbox|menu|menubar|tablist|navigation|dialog|region|group|grid|table|tabpanel|tree|banner|contentinfo|complementary|main|search)$/;
+  const holdsCount = new Map();   // per ancestor: harvested elements and loose drawn texts inside it
+  const countUp = e => { for (let a = e.parentElement; a; a = a.parentElement) holdsCount.set(a, (holdsCount.get(a) || 0) + 1); };
+  found.forEach(f => countUp(f[0]));
+  for (const [, , p] of shownNodes) if (!found.some(f => f[0].contains(p))) countUp(p);
+  const opaque = c => { const m = c.match(/[\d.]+/g); return !!m && (m.length < 4 || parseFloat(m[3]) > 0.05); };
+  const backdrop = e => { for (let a = e; a; a = a.parentElement) { const c = getComputedStyle(a).backgroundColor;
+    if (opaque(c)) return c; } return 'rgb(255, 255, 255)'; };
+  const edged = e => {
+    const s = getComputedStyle(e);
+    if (['Top', 'Right', 'Bottom', 'Left'].some(k => parseFloat(s['border' + k + 'Width']) > 0 &&
+        !/none|hidden/.test(s['border' + k + 'Style']) && opaque(s['border' + k + 'Color']))) return true;
+    if (s.boxShadow !== 'none' || s.backgroundImage !== 'none') return true;
+    return opaque(s.backgroundColor) && e.parentElement && s.backgroundColor !== backdrop(e.parentElement);
+  };
+  const panelOf = el => {
+    for (let a = el.parentElement; a && a !== document.body; a = a.parentElement)
+      if ((holdsCount.get(a) || 0) >= 2 && (PANEL_TAGS.test(a.tagName) || PANEL_ROLES.test(a.getAttribute('role') || '') || edged(a)))
+        return ids.has(a) ? ids.get(a) : (ids.set(a, ids.size), ids.get(a));
+    return -1;
+  };
+  els.forEach((e, i) => { e.panel = panelOf(found[i][0]); });
+  // Every icon painted on screen, once per drawing: outermost <svg>s, small pictures, and empty elements that
+  // paint a glyph by CSS (an icon font, a mask, a background picture); with the key of what it shows (its
+  // data-icon, else its holder's data-g-icon; '' when the page does not say), its box, and the harvested
+  // element that holds it (-1: none). An icon description must fit one of them only.
+  const ICON_FONT = /icon|awesome|material|symbol/i;
+  const glyph = e => {
+    if (e.childElementCount) return false;
+    for (const pseudo of ['::before', '::after']) {
+      const s = getComputedStyle(e, pseudo);
+      if (s.content && !/^(none|normal|""|'')$/.test(s.content) && ICON_FONT.test(s.fontFamily)) return true;
+    }
+    const s = getComputedStyle(e);
+    return ICON_FONT.test(s.fontFamily) && !!clean(e.textContent) || /url\(/.test(s.maskImage || s.webkitMaskImage || '')
+      || /url\(/.test(s.backgroundImage);
+  };
+  const holderIndex = e => { let best = -1;
+    found.forEach((f, i) => { if (f[0].contains(e) && (best < 0 || found[best][0].contains(f[0]))) best = i; }); return best; };
+  const icons = [];
+  for (const e of document.body.querySelectorAll('*')) {
+    const tag = e.tagName.toLowerCase();
+    if (e.ownerSVGElement) continue;
+    const r = e.getBoundingClientRect();
+    const small = r.width <= 64 && r.height <= 64 && r.width >= 4 && r.height >= 4;
+    // pictures (<img>: avatars, thumbnails) and big drawings (charts, maps) are no icons unless marked as one
+    const isIcon = small && (tag === 'svg' || e.dataset.icon || e.dataset.gIcon || tag !== 'img' && glyph(e));
+    if (!isIcon || !drawn(e) || r.right <= 0 || r.bottom <= 0 || r.left >= vw || r.top >= vh) continue;
+    const owner = e.closest('[data-g-icon]');
+    icons.push({key: e.dataset.icon || e.dataset.gIcon || (owner ? owner.dataset.gIcon : ''),
+                box: [r.left, r.top, r.right, r.bottom], holder: holderIndex(e), what: tag + '.' + (e.getAttribute('class') || '')});
+  }
+  for (const e of document.querySelectorAll('[data-g-icon]')) {   // keyed drawings of no <svg> or glyph found above
+    const r = e.getBoundingClientRect();
+    if (drawn(e) && r.right > 0 && r.bottom > 0 && r.left < vw && r.top < vh
+        && !icons.some(i => i.box[0] >= r.left - 1 && i.box[1] >= r.top - 1 && i.box[2] <= r.right + 1 && i.box[3] <= r.bottom + 1))
+      icons.push({key: e.dataset.gIcon, box: [r.left, r.top, r.right, r.bottom], holder: holderIndex(e)});
+  }
   // what else is drawn on screen that a person could take for a control: icons and pictures outside every element
   const holders = found.map(f => f[0]), marks = [];
   for (const el of document.querySelectorAll('svg, img, i, [role=img], [data-g-icon]')) {
@@ -154,7 +219,7 @@ _ELEMENTS_JS = """() => {
     range.selectNodeContents(n);
     const b = range.getBoundingClientRect();
     if (b.width >= 1 && b.left >= 0 && b.top >= 0 && b.right <= vw && b.bottom <= vh && hits(p, (b.left + b.right) / 2, (b.top + b.bottom) / 2))
-      labels.push({text: t, box: [b.left, b.top, b.right, b.bottom], path: pathOf(p)});
+      labels.push({text: t, box: [b.left, b.top, b.right, b.bottom], path: pathOf(p), panel: panelOf(n)});
   }
   const drawnIcons = {};   // every icon key drawn on the page (synth.screens.icons marks its drawings)
   for (const el of document.querySelectorAll('svg[data-icon], [data-g-icon]'))
@@ -163,7 +228,7 @@ _ELEMENTS_JS = """() => {
   for (const el of document.querySelectorAll('[data-g-icon]:not([data-g])'))
     if (el.getClientRects().length) decor[el.dataset.gIcon] = (decor[el.dataset.gIcon] || 0) + 1;
   // as one JSON string: Playwright checks a returned object value by value, ~20 ms for a page's harvest
-  return JSON.stringify({elements: els, texts, labels, decor, marks, shown: drawnIcons, lang: document.documentElement.lang || ''});
+  return JSON.stringify({elements: els, texts, labels, decor, marks, icons, shown: drawnIcons, lang: document.documentElement.lang || ''});
 }"""
 
 # Resolves at the page's next frame. A capture right after the load event sometimes shows a few rows of a
@@ -233,6 +298,7 @@ class RenderedPage:
     decor_icons: dict[str, int] = field(default_factory=dict)   # icons shown by elements that are not targets
     marks: list[list[float]] = field(default_factory=list)   # boxes of icons and pictures outside every element
     shown_icons: dict[str, int] = field(default_factory=dict)   # every icon key the page draws
+    icons: list[dict] = field(default_factory=list)   # every painted icon: {"key", "box", "holder"} (see harvester)
     doc_lang: str = ""     # the page's <html lang>, for grounding pages
     blocked: list[str] = field(default_factory=list)   # requests aborted while it loaded (off the page's site)
 
@@ -391,13 +457,15 @@ class Browser:
         tab.show(spec, once=self._block is not None)
         self._pages += 1
         found = (json.loads(tab.page.evaluate(_ELEMENTS_JS)) if spec.mode == "none" else
-                 {"elements": [], "texts": {}, "labels": [], "decor": {}, "marks": [], "shown": {}, "lang": ""})
-        for el in found["elements"] + found["labels"]:
+                 {"elements": [], "texts": {}, "labels": [], "decor": {}, "marks": [], "icons": [], "shown": {},
+                  "lang": ""})
+        for el in found["elements"] + found["labels"] + found["icons"]:
             el["box"] = [float(v) * tab.dpr for v in el["box"]]
         marks = [[float(v) * tab.dpr for v in m] for m in found["marks"]]
         boxes = tab.boxes()
         return RenderedPage(spec=spec, rgb=tab.capture(boxes), boxes=boxes, dpr=tab.dpr, elements=found["elements"],
                             texts=found["texts"], labels=found["labels"], decor_icons=found["decor"], marks=marks, shown_icons=found["shown"],
+                            icons=found["icons"],
                             doc_lang=found["lang"],
                             blocked=sorted(set(self._blocked)))
 
