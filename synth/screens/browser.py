@@ -151,10 +151,12 @@ _ELEMENTS_JS = """() => {
   const countUp = e => { for (let a = e.parentElement; a; a = a.parentElement) holdsCount.set(a, (holdsCount.get(a) || 0) + 1); };
   found.forEach(f => countUp(f[0]));
   for (const [, , p] of shownNodes) if (!found.some(f => f[0].contains(p))) countUp(p);
-  const opaque = c => { const m = c.match(/[\d.]+/g); return !!m && (m.length < 4 || parseFloat(m[3]) > 0.05); };
+  const opaque = c => { const m = c.match(/[\\d.]+/g); return !!m && (m.length < 4 || parseFloat(m[3]) > 0.05); };
   const backdrop = e => { for (let a = e; a; a = a.parentElement) { const c = getComputedStyle(a).backgroundColor;
     if (opaque(c)) return c; } return 'rgb(255, 255, 255)'; };
-  const edged = e => {
+  const edges = new Map();
+  const edged = e => { if (!edges.has(e)) edges.set(e, edgedNow(e)); return edges.get(e); };
+  const edgedNow = e => {
     const s = getComputedStyle(e);
     if (['Top', 'Right', 'Bottom', 'Left'].some(k => parseFloat(s['border' + k + 'Width']) > 0 &&
         !/none|hidden/.test(s['border' + k + 'Style']) && opaque(s['border' + k + 'Color']))) return true;
@@ -180,8 +182,8 @@ _ELEMENTS_JS = """() => {
       if (s.content && !/^(none|normal|""|'')$/.test(s.content) && ICON_FONT.test(s.fontFamily)) return true;
     }
     const s = getComputedStyle(e);
-    return ICON_FONT.test(s.fontFamily) && !!clean(e.textContent) || /url\(/.test(s.maskImage || s.webkitMaskImage || '')
-      || /url\(/.test(s.backgroundImage);
+    return ICON_FONT.test(s.fontFamily) && !!clean(e.textContent) || /url\\(/.test(s.maskImage || s.webkitMaskImage || '')
+      || /url\\(/.test(s.backgroundImage);
   };
   const holderIndex = e => { let best = -1;
     found.forEach((f, i) => { if (f[0].contains(e) && (best < 0 || found[best][0].contains(f[0]))) best = i; }); return best; };
@@ -196,7 +198,7 @@ _ELEMENTS_JS = """() => {
     if (!isIcon || !drawn(e) || r.right <= 0 || r.bottom <= 0 || r.left >= vw || r.top >= vh) continue;
     const owner = e.closest('[data-g-icon]');
     icons.push({key: e.dataset.icon || e.dataset.gIcon || (owner ? owner.dataset.gIcon : ''),
-                box: [r.left, r.top, r.right, r.bottom], holder: holderIndex(e), what: tag + '.' + (e.getAttribute('class') || '')});
+                box: [r.left, r.top, r.right, r.bottom], holder: holderIndex(e)});
   }
   for (const e of document.querySelectorAll('[data-g-icon]')) {   // keyed drawings of no <svg> or glyph found above
     const r = e.getBoundingClientRect();
