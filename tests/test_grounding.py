@@ -17,7 +17,7 @@ from tests.conftest import read_samples
 @pytest.fixture(scope="module")
 def grounding_set(tmp_path_factory):
     out = tmp_path_factory.mktemp("g") / "grounding"
-    assert main(["grounding", "--difficulty", "3", "--n", "12", "--seed", "5", "--out", str(out), "--workers", "2",
+    assert main(["grounding", "--difficulty", "3", "--n", "12", "--seed", "6", "--out", str(out), "--workers", "2",
                  "--shard-size", "6"]) == 0
     return out
 
@@ -336,3 +336,55 @@ def test_degraded_screens_keep_their_queries_with_boxes_moved_with_the_pixels():
         assert np.abs(shrunk.astype(int) - img_b).mean() < 6
         moved = np.roll(shrunk, 8, axis=1)     # the pixels are where the boxes went, not shifted
         assert np.abs(moved.astype(int) - img_b).mean() > np.abs(shrunk.astype(int) - img_b).mean() + 2
+
+
+def test_an_icon_painted_inside_a_field_makes_the_icon_description_ambiguous():
+    """The measured miss: "放大镜图标" with a second magnifier drawn in the search box (no element of its own)."""
+    from synth.grounding.describe import icon
+    el = _el(0, "icon", "", [0, 0, 20, 20], icon="search")
+    field = _el(1, "input", "Search", [40, 0, 200, 20])
+    own = {"key": "search", "box": [2, 2, 18, 18], "holder": 0}
+    in_field = {"key": "search", "box": [44, 2, 58, 18], "holder": -1}
+    assert icon(el, [el, field], {}, "zh", painted=[own]) == "放大镜图标"
+    assert icon(el, [el, field], {}, "zh", painted=[own, in_field]) is None
+    # a mark that names another drawing than the one the element paints
+    assert icon(el, [el], {}, "en", painted=[{"key": "document", "box": [2, 2, 18, 18], "holder": 0}]) is None
+
+
+def test_a_relation_needs_anchor_and_target_in_one_panel():
+    """The measured miss: "“21”右边的链接" with the link in another panel."""
+    anchor = _el(0, "link", "21", [0, 0, 30, 20], panel=5)
+    target = _el(1, "link", "Lunch", [40, 0, 90, 20], panel=5)
+    assert relation(target, [anchor, target], {"21": 1, "Lunch": 1}, "zh") == "“21”右边的链接"
+    target["panel"] = 6
+    why = Counter()
+    assert relation(target, [anchor, target], {"21": 1, "Lunch": 1}, "zh", why=why) is None
+    assert why["relation.other_panel"] >= 1
+
+
+def test_a_function_query_is_refused_when_another_control_does_the_same_job():
+    """The measured miss: "delete the selection" on a trash icon while a "Delete" control is also shown."""
+    from synth.grounding.describe import function
+    trash = _el(0, "icon", "", [0, 0, 20, 20], icon="trash", fn="delete", name="Trash")
+    other = _el(1, "button", "Archive", [30, 0, 90, 20], fn="archive")
+    assert function(trash, [trash, other], {}, "en") == "the control to delete the selection"
+    for rival in (_el(2, "menuitem", "Delete", [0, 40, 90, 60]), _el(2, "icon", "", [0, 40, 20, 60], icon="trash"),
+                  _el(2, "button", "删除", [0, 40, 90, 60]), _el(2, "icon", "", [0, 40, 20, 60], name="Trash")):
+        assert function(trash, [trash, other, rival], {}, "en") is None, rival
+
+
+def test_the_harvester_reports_every_painted_icon_with_its_key():
+    """On a rendered screen: every icon drawn by the icon sets carries its key, icons in fields included."""
+    from synth.grounding.levels import screen
+    from synth.screens.browser import Browser
+    from synth.screens.pages import PageSpec
+    browser = Browser()
+    try:
+        viewport, dpr = screen("desktop", 3)
+        page = browser.render(PageSpec("desktop/file_manager", "en", 1, "none", "none", viewport, dpr))
+    finally:
+        browser.close()
+    assert page.icons and all(i["key"] for i in page.icons)
+    held = {i["holder"] for i in page.icons}
+    assert -1 in held and any(h >= 0 for h in held)     # decorations and targets' icons alike
+    assert all("panel" in e and "nine_hit" in e for e in page.elements)

@@ -73,18 +73,48 @@ def field(el: dict, page_elements: list[dict], texts: dict[str, int], lang: str)
 
 
 def icon(el: dict, page_elements: list[dict], texts: dict[str, int], lang: str,
-         decor_icons: dict[str, int] | None = None) -> str | None:
-    """By what its icon shows, when nothing else on the page shows the same icon."""
+         decor_icons: dict[str, int] | None = None, painted: list[dict] | None = None) -> str | None:
+    """By what its icon shows, when nothing else on the page shows the same icon: no other element carries
+    its key, no decoration draws it, and of every icon painted on the screen (`painted`, the harvester's
+    `icons`: icons inside fields and decorative ones included) only the element's own show it, and the
+    element does paint it (a mark that names another drawing than the one painted is refused)."""
     key = el["icon"]
     if key not in ICONS or sum(e["icon"] == key for e in page_elements) != 1 or (decor_icons or {}).get(key):
         return None
+    if painted is not None:
+        own = [i for i in painted if i["holder"] == el["index"]]
+        if any(i["key"] == key for i in painted if i["holder"] != el["index"]) or own and all(
+                i["key"] != key for i in own):
+            return None
     return icon_noun(key, lang)
 
 
+GENERIC_WORDS = {"", "go", "open", "see", "show", "make", "turn", "change", "add", "create", "get", "switch", "read",
+                 "start", "take", "record", "insert", "set", "format", "the", "a", "an", "this", "your"}
+GENERIC_ZH = {"查看", "打开", "回到", "切换", "开启", "添加", "显示", "发起", "插入", "设为", "更改", "增加", "减少",
+              "新建", "阅读"}
+
+
+def same_job(el: dict, other: dict) -> bool:
+    """Whether `other` is a control a person would take for doing `el`'s job: the same function key, the
+    same drawn text or accessible name, the same icon, or a text that names the job's verb."""
+    if other["fn"] and other["fn"] == el["fn"]:
+        return True
+    names = {n.casefold() for n in (el["text"], el.get("name", "")) if n}
+    theirs = {n.casefold() for n in (other["text"], other.get("name", "")) if n}
+    if names & theirs or (el["icon"] and other["icon"] == el["icon"]):
+        return True
+    en, zh = FUNCTIONS.get(el["fn"], ("", ""))
+    verb = en.split(" ")[0]
+    if verb not in GENERIC_WORDS and any(verb in w.split() for w in theirs):
+        return True
+    return len(zh) >= 2 and zh[:2] not in GENERIC_ZH and any(w.startswith(zh[:2]) and len(w) <= 6 for w in theirs)
+
+
 def function(el: dict, page_elements: list[dict], texts: dict[str, int], lang: str) -> str | None:
-    """By what it does, when no other element does the same."""
+    """By what it does, when no other visible control does the same job (see `same_job`)."""
     key = el["fn"]
-    if key not in FUNCTIONS or sum(e["fn"] == key for e in page_elements) != 1:
+    if key not in FUNCTIONS or any(e is not el and same_job(el, e) for e in page_elements):
         return None
     en, zh = FUNCTIONS[key]
     return f"可以{zh}的控件" if _zh(lang) else f"the control to {en}"

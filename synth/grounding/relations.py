@@ -57,6 +57,12 @@ def _meets(a: list[float], b: list[float]) -> bool:
     return min(a[2], b[2]) - max(a[0], b[0]) > 1 and min(a[3], b[3]) - max(a[1], b[1]) > 1
 
 
+def same_panel(a: dict, b: dict) -> bool:
+    """Whether two things lie in one part of the screen (one panel, list, toolbar, table, card: the
+    harvester's `panel`), so that one may name the other's place."""
+    return a.get("panel", -1) == b.get("panel", -1)
+
+
 def _contains(outer: list[float], inner: list[float]) -> bool:
     return outer[0] <= inner[0] and outer[1] <= inner[1] and inner[2] <= outer[2] and inner[3] <= outer[3]
 
@@ -91,6 +97,8 @@ def directional(page_elements: list[dict], texts: dict[str, int], lang: str, mar
                     continue
                 if len(row) > 1 and row[1][0] < g + MARGIN * size:
                     reason = "relation.rival_of_same_role"
+                elif not same_panel(a, el):
+                    reason = "relation.other_panel"
                 else:
                     corridor = _between(ab, box, direction)
                     crossed = any(_meets(corridor, o["box"]) for o in page_elements if o is not el and o is not a)
@@ -146,6 +154,10 @@ def between(page_elements: list[dict], texts: dict[str, int], lang: str, marks: 
                 g1, g2 = gap(a["box"], box, first), gap(b["box"], box, last)
                 size = min(box[2] - box[0], box[3] - box[1])
                 if el["role"] not in RELATION_ROLES or g1 is None or g2 is None or max(g1, g2) > REACH * size:
+                    continue
+                if not (same_panel(a, el) and same_panel(b, el)):
+                    if why is not None:
+                        why["between.other_panel"] += 1
                     continue
                 if any(_meets(corridor, m) and not _contains(box, m) for m in marks):
                     if why is not None:
@@ -262,6 +274,10 @@ def _lined_up(kind: str, page_elements: list[dict], texts: dict[str, int], lang:
             along = 1 - axis          # the direction from the text to the target
             distance = max(a["box"][along] - el["box"][along + 2], el["box"][along] - a["box"][along + 2])
             if distance < 0:      # not beside it
+                continue
+            if not same_panel(a, el):
+                if why is not None:
+                    why[f"{kind}.other_panel"] += 1
                 continue
             place = _shared(a["path"], el["path"])
             if any(m is not el and m["path"][:len(place)] == place for m in members):

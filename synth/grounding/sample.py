@@ -45,8 +45,15 @@ def on_screen(el: dict, w: int, h: int) -> bool:
 def verified(el: dict, page: RenderedPage) -> bool:
     """Visible at its centre and near its corners (not covered, not clipped), inside the screen, big enough."""
     x0, y0, x1, y1 = el["box"]
-    return (el["centre_hit"] and el["corners_hit"] and el["in_viewport"]
-            and min(x1 - x0, y1 - y0) >= MIN_SIDE_CSS * page.dpr)
+    return (el["centre_hit"] and el["corners_hit"] and el.get("nine_hit", True) and el["in_viewport"]
+            and min(x1 - x0, y1 - y0) >= MIN_SIDE_CSS * page.dpr and painted(el["box"], page.rgb))
+
+
+def painted(box: list[float], rgb: np.ndarray) -> bool:
+    """Whether the box shows something drawn: not one flat colour (a control painted transparent or blank)."""
+    x0, y0, x1, y1 = (int(round(v)) for v in box)
+    crop = rgb[max(0, y0):max(0, y1), max(0, x0):max(0, x1)]
+    return crop.size > 0 and int((crop.max(axis=(0, 1)).astype(int) - crop.min(axis=(0, 1))).max()) >= 24
 
 
 def visible_elements(page: RenderedPage) -> list[dict]:
@@ -73,7 +80,7 @@ def options(page: RenderedPage, level: int, min_alikes: int, why: Counter) -> di
             if kind in placed:
                 noun = placed[kind].get(el["index"])
             else:
-                extra = {"decor_icons": page.decor_icons} if kind == "icon" else {}
+                extra = {"decor_icons": page.decor_icons, "painted": page.icons} if kind == "icon" else {}
                 noun = DESCRIBERS[kind](el, visible, page.texts, page.spec.lang, **extra)
             if noun is not None:
                 found[kind].append((el, noun, area))

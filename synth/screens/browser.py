@@ -74,7 +74,8 @@ _STEADY_JS = "if (location.origin === '" + ORIGIN + """') {
     constructor(...a) { super(...(a.length ? a : [T])); } static now() { return T; } };
 }"""
 # Scroll a folder page down to a view's position at once (a page's `scroll-behavior: smooth` would animate it)
-_SCROLL_JS = "y => { window.scrollTo({top: y, left: 0, behavior: 'instant'}); return [window.scrollX, window.scrollY]; }"
+_SCROLL_JS = ("y => { window.scrollTo({top: y, left: 0, behavior: 'instant'}); "
+              "return [window.scrollX, window.scrollY]; }")
 _SCALE_JS = "() => window.visualViewport ? window.visualViewport.scale : 1"
 # The user agent of a phone's browser, for pages seen on a phone (synth.screens.views)
 MOBILE_UA = ("Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) "
@@ -106,6 +107,7 @@ class RenderedPage:
     decor_icons: dict[str, int] = field(default_factory=dict)   # icons shown by elements that are not targets
     marks: list[list[float]] = field(default_factory=list)   # boxes of icons and pictures outside every element
     shown_icons: dict[str, int] = field(default_factory=dict)   # every icon key the page draws
+    icons: list[dict] = field(default_factory=list)   # every painted icon: {"key", "box", "holder"} (js/harvest.js)
     doc_lang: str = ""     # the page's <html lang>, for grounding pages
     blocked: list[str] = field(default_factory=list)   # requests aborted while it loaded (off the page's site)
     covered: list[str] = field(default_factory=list)   # widget parts (HIT_TESTED ids) a click would not reach
@@ -219,10 +221,11 @@ class Browser:
         tab.show(spec, once=self._block is not None)
         self._chromium.used += 1
         found = (json.loads(tab.page.evaluate(_ELEMENTS_JS)) if spec.mode == "none" else
-                 {"elements": [], "texts": {}, "labels": [], "decor": {}, "marks": [], "shown": {}, "lang": ""})
+                 {"elements": [], "texts": {}, "labels": [], "decor": {}, "marks": [], "icons": [], "shown": {},
+                  "lang": ""})
         # device px per CSS px: a phone shows a page without a viewport <meta> zoomed out to fit its width
         px = tab.dpr * (tab.page.evaluate(_SCALE_JS) if spec.site and spec.mode == "none" else 1)
-        for el in found["elements"] + found["labels"]:
+        for el in found["elements"] + found["labels"] + found["icons"]:
             el["box"] = [float(v) * px for v in el["box"]]
         marks = [[float(v) * px for v in m] for m in found["marks"]]
         boxes = tab.boxes()
@@ -231,7 +234,8 @@ class Browser:
         status, url = tab.site_load if spec.site else (0, "")
         return RenderedPage(spec=spec, rgb=rgb, boxes=boxes, dpr=px, elements=found["elements"],
                             texts=found["texts"], labels=found["labels"], decor_icons=found["decor"], marks=marks,
-                            shown_icons=found["shown"], doc_lang=found["lang"], blocked=sorted(set(self._blocked)),
+                            shown_icons=found["shown"], icons=found["icons"], doc_lang=found["lang"],
+                            blocked=sorted(set(self._blocked)),
                             covered=covered, status=status, url=url)
 
     def restart(self) -> None:

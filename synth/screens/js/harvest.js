@@ -6,8 +6,9 @@
   // inside it (`text`: only text that is rendered there, not clipped, not covered, so an instruction that quotes
   // it quotes what the screenshot shows), and whether it is the element hit at its centre and near its corners
   // (visible, not covered or clipped). Also: the count of each visible text on the page, the icons drawn by
-  // elements that are not targets, the boxes of icons and pictures outside every element, every icon key drawn
-  // (`data-icon`, `data-g-icon`), and the document's language; all as one JSON string.
+  // elements that are not targets, the boxes of icons and pictures outside every element, every icon painted
+  // (`icons`: key, box, holder), every icon key drawn (`data-icon`, `data-g-icon`), and the document's language;
+  // all as one JSON string.
   const vw = window.innerWidth, vh = window.innerHeight;
   const clean = s => (s || '').replace(/\s+/g, ' ').trim();
   const hits = (el, x, y) => { const h = document.elementFromPoint(x, y); return !!h && (h === el || el.contains(h)); };
@@ -107,8 +108,75 @@
             centre_hit: hits(el, cx, cy),
             corners_hit: [[r.left + ix, r.top + iy], [r.right - ix, r.top + iy], [r.left + ix, r.bottom - iy],
                           [r.right - ix, r.bottom - iy]].every(([x, y]) => x >= 0 && y >= 0 && x < vw && y < vh && hits(el, x, y)),
+            nine_hit: [r.left + ix, cx, r.right - ix].every(x => [r.top + iy, cy, r.bottom - iy].every(
+              y => x >= 0 && y >= 0 && x < vw && y < vh && hits(el, x, y))),
             in_viewport: r.left >= 0 && r.top >= 0 && r.right <= vw && r.bottom <= vh};
   });
+  // --- panels and painted icons (self-contained: needs `found`, `els`, `ids`, `drawn`, `clean`, vw, vh) ---
+  // An element's panel: its nearest ancestor that sets a part of the screen apart (a nav, list, table, form,
+  // toolbar, dialog..., or a box that draws its own edge: a border, a shadow, a background unlike the one
+  // behind it) and holds more than the element itself; a relation's anchor and target share their panel.
+  const PANEL_TAGS = /^(NAV|HEADER|FOOTER|ASIDE|MAIN|FORM|UL|OL|TABLE|SECTION|DIALOG|FIELDSET|MENU)$/;
+  const PANEL_ROLES = /^(toolbar|list|listbox|menu|menubar|tablist|navigation|dialog|region|group|grid|table|tabpanel|tree|banner|contentinfo|complementary|main|search)$/;
+  const holdsCount = new Map();   // per ancestor: harvested elements and loose drawn texts inside it
+  const countUp = e => { for (let a = e.parentElement; a; a = a.parentElement) holdsCount.set(a, (holdsCount.get(a) || 0) + 1); };
+  found.forEach(f => countUp(f[0]));
+  for (const [, , p] of shownNodes) if (!found.some(f => f[0].contains(p))) countUp(p);
+  const opaque = c => { const m = c.match(/[\d.]+/g); return !!m && (m.length < 4 || parseFloat(m[3]) > 0.05); };
+  const backdrop = e => { for (let a = e; a; a = a.parentElement) { const c = getComputedStyle(a).backgroundColor;
+    if (opaque(c)) return c; } return 'rgb(255, 255, 255)'; };
+  const edges = new Map();
+  const edged = e => { if (!edges.has(e)) edges.set(e, edgedNow(e)); return edges.get(e); };
+  const edgedNow = e => {
+    const s = getComputedStyle(e);
+    if (['Top', 'Right', 'Bottom', 'Left'].some(k => parseFloat(s['border' + k + 'Width']) > 0 &&
+        !/none|hidden/.test(s['border' + k + 'Style']) && opaque(s['border' + k + 'Color']))) return true;
+    if (s.boxShadow !== 'none' || s.backgroundImage !== 'none') return true;
+    return opaque(s.backgroundColor) && e.parentElement && s.backgroundColor !== backdrop(e.parentElement);
+  };
+  const panelOf = el => {
+    for (let a = el.parentElement; a && a !== document.body; a = a.parentElement)
+      if ((holdsCount.get(a) || 0) >= 2 && (PANEL_TAGS.test(a.tagName) || PANEL_ROLES.test(a.getAttribute('role') || '') || edged(a)))
+        return ids.has(a) ? ids.get(a) : (ids.set(a, ids.size), ids.get(a));
+    return -1;
+  };
+  els.forEach((e, i) => { e.panel = panelOf(found[i][0]); });
+  // Every icon painted on screen, once per drawing: outermost <svg>s, small pictures, and empty elements that
+  // paint a glyph by CSS (an icon font, a mask, a background picture); with the key of what it shows (its
+  // data-icon, else its holder's data-g-icon; '' when the page does not say), its box, and the harvested
+  // element that holds it (-1: none). An icon description must fit one of them only.
+  const ICON_FONT = /icon|awesome|material|symbol/i;
+  const glyph = e => {
+    if (e.childElementCount) return false;
+    for (const pseudo of ['::before', '::after']) {
+      const s = getComputedStyle(e, pseudo);
+      if (s.content && !/^(none|normal|""|'')$/.test(s.content) && ICON_FONT.test(s.fontFamily)) return true;
+    }
+    const s = getComputedStyle(e);
+    return ICON_FONT.test(s.fontFamily) && !!clean(e.textContent) || /url\(/.test(s.maskImage || s.webkitMaskImage || '')
+      || /url\(/.test(s.backgroundImage);
+  };
+  const holderIndex = e => { let best = -1;
+    found.forEach((f, i) => { if (f[0].contains(e) && (best < 0 || found[best][0].contains(f[0]))) best = i; }); return best; };
+  const icons = [];
+  for (const e of document.body.querySelectorAll('*')) {
+    const tag = e.tagName.toLowerCase();
+    if (e.ownerSVGElement) continue;
+    const r = e.getBoundingClientRect();
+    const small = r.width <= 64 && r.height <= 64 && r.width >= 4 && r.height >= 4;
+    // pictures (<img>: avatars, thumbnails) and big drawings (charts, maps) are no icons unless marked as one
+    const isIcon = small && (tag === 'svg' || e.dataset.icon || e.dataset.gIcon || tag !== 'img' && glyph(e));
+    if (!isIcon || !drawn(e) || r.right <= 0 || r.bottom <= 0 || r.left >= vw || r.top >= vh) continue;
+    const owner = e.closest('[data-g-icon]');
+    icons.push({key: e.dataset.icon || e.dataset.gIcon || (owner ? owner.dataset.gIcon : ''),
+                box: [r.left, r.top, r.right, r.bottom], holder: holderIndex(e)});
+  }
+  for (const e of document.querySelectorAll('[data-g-icon]')) {   // keyed drawings of no <svg> or glyph found above
+    const r = e.getBoundingClientRect();
+    if (drawn(e) && r.right > 0 && r.bottom > 0 && r.left < vw && r.top < vh
+        && !icons.some(i => i.box[0] >= r.left - 1 && i.box[1] >= r.top - 1 && i.box[2] <= r.right + 1 && i.box[3] <= r.bottom + 1))
+      icons.push({key: e.dataset.gIcon, box: [r.left, r.top, r.right, r.bottom], holder: holderIndex(e)});
+  }
   // what else is drawn on screen that a person could take for a control: icons and pictures outside every element
   const holders = found.map(f => f[0]), marks = [];
   for (const el of document.querySelectorAll('svg, img, i, [role=img], [data-g-icon]')) {
@@ -124,7 +192,7 @@
     range.selectNodeContents(n);
     const b = range.getBoundingClientRect();
     if (b.width >= 1 && b.left >= 0 && b.top >= 0 && b.right <= vw && b.bottom <= vh && hits(p, (b.left + b.right) / 2, (b.top + b.bottom) / 2))
-      labels.push({text: t, box: [b.left, b.top, b.right, b.bottom], path: pathOf(p)});
+      labels.push({text: t, box: [b.left, b.top, b.right, b.bottom], path: pathOf(p), panel: panelOf(n)});
   }
   const drawnIcons = {};   // every icon key drawn on the page (synth.screens.icons marks its drawings)
   for (const el of document.querySelectorAll('svg[data-icon], [data-g-icon]'))
@@ -133,5 +201,5 @@
   for (const el of document.querySelectorAll('[data-g-icon]:not([data-g])'))
     if (el.getClientRects().length) decor[el.dataset.gIcon] = (decor[el.dataset.gIcon] || 0) + 1;
   // as one JSON string: Playwright checks a returned object value by value, ~20 ms for a page's harvest
-  return JSON.stringify({elements: els, texts, labels, decor, marks, shown: drawnIcons, lang: document.documentElement.lang || ''});
+  return JSON.stringify({elements: els, texts, labels, decor, marks, icons, shown: drawnIcons, lang: document.documentElement.lang || ''});
 }
