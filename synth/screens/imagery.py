@@ -150,7 +150,8 @@ def _copy(path: Path, longest: int = COPY) -> Path:
         key = hashlib.sha256(f"{source.name}|{longest}|444".encode()).hexdigest()[:24]
     else:
         source, st = path, path.stat()
-        key = hashlib.sha256(f"{path}|{st.st_size}|{st.st_mtime_ns}|{COPY}|{PIL.__version__}|444".encode()).hexdigest()[:24]
+        stamp = f"{path}|{st.st_size}|{st.st_mtime_ns}|{COPY}|{PIL.__version__}|444"
+        key = hashlib.sha256(stamp.encode()).hexdigest()[:24]
     out = _CACHE / f"{key}.jpg"
     if not out.is_file():
         _CACHE.mkdir(parents=True, exist_ok=True)
