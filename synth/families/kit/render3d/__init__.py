@@ -3,8 +3,9 @@ position and rotation, a camera, a sun with shadows (or soft contact shadows) on
 
 render(scene) gives the picture, an ID pass (each pixel's object id, flat, not antialiased; 0 the sky,
 GROUND_ID the ground), on request a depth pass (distance along the camera's axis) and the tags of the parts
-seen, and each object's unoccluded silhouette (with its depth). The same scene gives the same bytes in any browser of this Chromium, fresh or long-lived
-(tests/test_render3d.py). Chromium starts on the first scene of a process (synth.families.kit.render3d.chromium)."""
+seen, and each object's unoccluded silhouette (with its depth). The same scene gives the same bytes in any browser
+of this Chromium, fresh or long-lived (tests/test_render3d.py). Chromium starts on the first scene of a process
+(synth.families.kit.render3d.chromium)."""
 import base64
 from dataclasses import dataclass
 
