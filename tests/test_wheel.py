@@ -35,7 +35,8 @@ def test_wheel_installs_and_runs_outside_the_checkout(tmp_path):
     run(sys.executable, "-m", "venv", "--without-pip", env_dir, cwd=tmp_path)
     python = env_dir / "bin" / "python"
     site = Path(run(python, "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])", cwd=tmp_path).strip())
-    run(sys.executable, "-m", "pip", "--python", python, "install", "-q", "--no-deps", "--no-index", wheel, cwd=tmp_path)
+    run(sys.executable, "-m", "pip", "--python", python, "install", "-q", "--no-deps", "--no-index", wheel,
+        cwd=tmp_path)
     # Only now (pip must not see the editable synth and touch it) add this environment's site-packages as a
     # plain path: its .pth files, among them the editable install's finder, are not processed from there.
     ours = sysconfig.get_paths()
