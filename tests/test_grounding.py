@@ -225,7 +225,7 @@ def test_an_icon_also_drawn_as_decoration_is_not_described_by_it():
     from synth.grounding.describe import icon
     el = {"index": 0, "role": "icon", "text": "", "box": [0, 0, 20, 20], "icon": "search", "fn": "", "field": "",
           "sample": ""}
-    assert icon(el, [el], {}, "en") is not None
+    assert (icon(el, [el], {}, "en"), icon(el, [el], {}, "zh")) == ("the magnifier icon", "放大镜图标")
     assert icon(el, [el], {}, "en", decor_icons={"search": 1}) is None
 
 

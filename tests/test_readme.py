@@ -42,15 +42,16 @@ def test_streaming_example(name, dataset, samples, tmp_path, capsys):
     assert capsys.readouterr().out == "".join(line + "\n" for line in printed(name, samples))
 
 
-def test_hf_datasets_keeps_every_answer(dataset):
+def test_hf_datasets_keeps_every_answer(dataset, samples):
     """Arrow infers one schema from the first rows: no family's answer or accept keys may be lost."""
     import datasets
     ds = datasets.load_dataset("webdataset", data_files={"train": str(dataset / "*.tar")}, split="train")
-    families = set()
+    written = {s["key"]: s["label"] for s in samples}
+    assert sorted(row["json"]["key"] for row in ds) == sorted(written)
     for row in ds:
-        lab = row["json"]
-        families.add(lab["family"])
-        assert lab["answer"]["count"] is not None and lab["answer"]["angle"] is not None
+        lab, own = row["json"], written[row["json"]["key"]]
+        assert lab["answer"] == own["answer"], lab["key"]
+        assert lab["accept"]["steps"] == own["accept"]["steps"], lab["key"]
         if lab["family"] == "rotation":
             assert lab["answer"]["angle"] >= 0 and lab["accept"]["steps"][0]["type"] == "drag"
-    assert families == {"counting", "rotation", "occlusion"}
+    assert {row["json"]["family"] for row in ds} == {"counting", "rotation", "occlusion"}
