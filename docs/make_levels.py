@@ -50,7 +50,8 @@ def floors() -> list[str]:
            f"grain std at most {AUGMENT[5]['noise_range'][1]} x 255, blur probability at most {AUGMENT[5]['blur_p']}, "
            f"JPEG quality at least {AUGMENT[5]['jpeg_range'][0]} at every level (levels 4 and 5 degrade no more than "
            "level 3); kinds turn only within their limits (`synth/families/kit/kinds.py`, measured by "
-           "`tests/test_kind_turns.py`). Families with floors of their own, checked on the puzzle as shown:", "",
+           "`tests/families/test_kind_turns.py`). Families with floors of their own, checked on the puzzle as "
+           "shown:", "",
            "| family | floor | what it keeps |", "|---|---|---|"]
     for name, family in FAMILIES.items():
         for floor, text in family.FLOORS.items():

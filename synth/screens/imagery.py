@@ -269,7 +269,7 @@ def _avatar_uri(name: str, px: int, style: str) -> str:
 
 def _round(im: Image.Image) -> Image.Image:
     """The picture as a disc with a transparent rim. Design systems clip avatars to a circle, and Chromium
-    anti-aliases that clip a little differently depending on what it painted before (tests/test_browser.py);
+    anti-aliases that clip a little differently depending on what it painted before (tests/screens/test_browser.py);
     over transparent pixels the difference vanishes, so the disc stays 1.5 px inside the clip."""
     px = im.width
     big = Image.new("L", (px * 4, px * 4), 0)

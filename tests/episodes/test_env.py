@@ -12,7 +12,7 @@ import synth.env
 from synth import families
 from synth.episodes.env import CaptchaEnv, TextActions
 
-DOCS = Path(__file__).parent.parent / "docs" / "episodes.md"
+DOCS = Path(__file__).resolve().parents[2] / "docs" / "episodes.md"
 
 
 def test_registered_and_every_family_served():
