@@ -27,7 +27,8 @@ def test_wheel_installs_and_runs_outside_the_checkout(tmp_path):
     [wheel] = dist.glob("synth-*.whl")
     names = zipfile.ZipFile(wheel).namelist()
     for shipped in ("synth/tools/gallery/static/index.html", "synth/_data/templates/screens/web",
-                    "synth/_data/assets/emoji/index.json", "synth/_data/backgrounds/texture-00.jpg"):
+                    "synth/_data/assets/emoji/index.json", "synth/_data/backgrounds/texture-00.jpg",
+                    "synth/export/venus_captcha_system.txt"):
         assert any(n.startswith(shipped) for n in names), shipped
     assert not [n for n in names if n.startswith(("tests/", "docs/", "bench/")) or
                 n.startswith("synth/_data/") and n.endswith(".py")]
