@@ -107,10 +107,11 @@ def main() -> None:
         h, w = rgb.shape[:2]
         screen = None
 
-        def read_screen():
+        def read_screen(rgb=rgb):
             result, _ = ocr(rgb)
             return [([min(p[0] for p in pts), min(p[1] for p in pts), max(p[0] for p in pts), max(p[1] for p in pts)],
                      text) for pts, text, _ in result or []]
+
         for q in label.get("queries") or []:
             m = QUOTE.search(q["instruction"])
             kind = q["kind"]

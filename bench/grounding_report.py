@@ -50,7 +50,10 @@ def report(out: Path) -> dict:
                 x0, y0, x1, y1 = q["accept"]["steps"][0]["region"]
                 areas.append((x1 - x0) * (y1 - y0) / (w * h) * 1000)
     manifest = json.loads((out / "manifest.json").read_text())
-    share = lambda c: {k: round(v / max(1, len(queries)), 3) for k, v in sorted(c.items())}
+
+    def share(c: Counter) -> dict:
+        return {k: round(v / max(1, len(queries)), 3) for k, v in sorted(c.items())}
+
     return {"samples": len(labs), "targets": len(feasible), "refusals": len(queries) - len(feasible),
             "queries_per_screen": round(len(queries) / max(1, len(labs)), 2),
             "kinds": share(Counter(q["kind"] for q in queries if q)),

@@ -40,7 +40,7 @@ def count_layouts(maps: list[np.ndarray], distance: float = DISTANCE) -> int:
     """Greedy grouping of same-shaped maps; the number of groups."""
     leaders: list[np.ndarray] = []
     for m in maps:
-        if not any(l.shape == m.shape and float(np.abs(l - m).mean()) < distance for l in leaders):
+        if not any(leader.shape == m.shape and float(np.abs(leader - m).mean()) < distance for leader in leaders):
             leaders.append(m)
     return len(leaders)
 
@@ -62,7 +62,8 @@ def main() -> None:
     for platform in sorted(maps):
         n = count_layouts(maps[platform], args.distance)
         total += n
-        print(f"{platform:8s} screens {len(maps[platform]):5d}  templates {len(templates[platform]):3d}  layouts {n:5d}")
+        print(f"{platform:8s} screens {len(maps[platform]):5d}  templates {len(templates[platform]):3d}  "
+              f"layouts {n:5d}")
     print(f"{'all':8s} screens {sum(map(len, maps.values())):5d}  layouts {total:5d}")
 
 

@@ -157,7 +157,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--n", type=int, default=40, help="samples per family and level")
     ap.add_argument("--families", default=",".join(FAMILY_ORDER))
     ap.add_argument("--seed", type=int, default=0)
-    ap.add_argument("--slide-anywhere", action="store_true", help="slider: search the whole picture, not the piece's rows")
+    ap.add_argument("--slide-anywhere", action="store_true",
+                    help="slider: search the whole picture, not the piece's rows")
     args = ap.parse_args(argv)
     names = [f for f in FAMILY_ORDER if f in args.families.split(",")]
     ocr = solver()

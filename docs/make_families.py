@@ -35,7 +35,8 @@ def sample_images(level: int) -> dict[str, tuple[Path, dict]]:
         for i, name in enumerate(names):
             _, members, _ = gen.sample(i)
             label = json.loads(members["json"])
-            image = draw_label(Image.open(io.BytesIO(members["jpg"])), label).crop(tuple(int(v) for v in label["widget"]))
+            image = draw_label(Image.open(io.BytesIO(members["jpg"])), label)
+            image = image.crop(tuple(int(v) for v in label["widget"]))
             path = OUT / f"{name}-L{level}.jpg"
             image.save(path, quality=85)
             out[name] = path, label
@@ -57,7 +58,8 @@ def main() -> None:
         shots = [samples[level][name] for level in (1, 5)]
         lines += [f"## {name}", "", family.DESCRIPTION + ".", "",
                   "| level 1 | level 5 |", "|---|---|",
-                  "| " + " | ".join(f"![{name} level {lv}](families/{p.name})" for (p, _), lv in zip(shots, (1, 5))) + " |",
+                  "| " + " | ".join(f"![{name} level {lv}](families/{p.name})"
+                                    for (p, _), lv in zip(shots, (1, 5))) + " |",
                   "| " + " | ".join(lab["instruction"].replace("|", "/") for _, lab in shots) + " |", "",
                   f"Difficulty statistic: **{family.STAT}** ({'rises' if family.STAT_DIRECTION > 0 else 'falls'} "
                   "with the level)." + (" Offers Skip: a share of samples (`--infeasible`) has no valid target."
@@ -65,7 +67,8 @@ def main() -> None:
                   "| knob | meaning | " + " | ".join(f"L{lv}" for lv in LEVELS) + " |",
                   "|---|---|" + "---|" * len(LEVELS)]
         for knob, meaning in family.TABLE.knobs.items():
-            lines.append(f"| `{knob}` | {meaning} | " + " | ".join(fmt(family.TABLE.levels[lv][knob]) for lv in LEVELS) + " |")
+            cells = " | ".join(fmt(family.TABLE.levels[lv][knob]) for lv in LEVELS)
+            lines.append(f"| `{knob}` | {meaning} | {cells} |")
         lines.append("")
     (DOCS / "families.md").write_text("\n".join(lines))
 

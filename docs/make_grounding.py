@@ -59,18 +59,21 @@ def main() -> None:
              "since they are no part of the document), `function` "
              "(what it does), and `refusal`: a control plausible for the page's category (`synth/grounding/"
              "absent.json`) whose names, in either language, the page does not show anywhere; its answer is no "
-             "action (`[-1, -1]` in exports), `--refusal` (default 0.1) of all queries, spread evenly over the run.", "",
+             "action (`[-1, -1]` in exports), `--refusal` (default 0.1) of all queries, spread evenly over the "
+             "run.", "",
              "Styles: `instruction` (\"Click the 'Save' button\"), `action` (\"Tap the 'Save' button\"; for a "
              "function the intent, \"I want to log out\") and `description` (\"The 'Save' button\").", "",
              "Degradations (`--degrade SHARE`, default 0): that share of screenshots is made smaller (0.5–0.9 of its "
              "size, area-averaged; never a target under 6 px) and passed through JPEG at quality 30–70, as screenshots "
              "are after an upload or a video call; every box and point of the label moves with the pixels, and "
              "`params.augment.applied` names what was done (`downscale:0.721,jpeg:48`).", "",
-             "| level | target area (‰ of screen) | look-alikes (same role) at least | instruction kinds | web | phone | desktop |",
+             "| level | target area (‰ of screen) | look-alikes (same role) at least | instruction kinds "
+             "| web | phone | desktop |",
              "|---|---|---|---|---|---|---|"]
     for lv in LEVELS:
         row = TABLE.levels[lv]
-        screens = [" or ".join(f"{v[0][0]}×{v[0][1]} @{v[1]}x" for v in SCREENS[p][lv]) for p in ("web", "mobile", "desktop")]
+        screens = [" or ".join(f"{v[0][0]}×{v[0][1]} @{v[1]}x" for v in SCREENS[p][lv])
+                   for p in ("web", "mobile", "desktop")]
         lines.append(f"| {lv} | {row['target_area_range'][0]}–{row['target_area_range'][1]} | "
                      f"{row['look_alikes_range'][0]} | {', '.join(row['kinds'])} | " + " | ".join(screens) + " |")
     lines += ["", "## Samples (first query: box yellow, reference click red; the others purple, numbered)", ""]

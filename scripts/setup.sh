@@ -28,7 +28,7 @@ bg=/usr/share/backgrounds
 [ -f $bg/Bridge_by_Sander_Klootwijk.jpg ] || need_apt+=(lomiri-wallpapers-16.04)
 [ -f $bg/Kleiber_by_Lukas_Baubkus.jpg ] || need_apt+=(lomiri-wallpapers-20.04)
 [ -f /usr/share/wallpapers/Path/contents/images/1920x1080.jpg ] || need_apt+=(plasma-workspace-wallpapers)
-# the English word list word_order's pools were drawn from; tests/test_family_word_order.py re-derives them
+# the English word list word_order's pools were drawn from; tests/families/test_family_word_order.py re-derives them
 [ -f /usr/share/dict/american-english ] || need_apt+=(wamerican)
 if [ ${#need_apt[@]} -gt 0 ]; then
   SUDO=""

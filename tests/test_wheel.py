@@ -27,7 +27,8 @@ def test_wheel_installs_and_runs_outside_the_checkout(tmp_path):
     [wheel] = dist.glob("synth-*.whl")
     names = zipfile.ZipFile(wheel).namelist()
     for shipped in ("synth/tools/gallery/static/index.html", "synth/_data/templates/screens/web",
-                    "synth/_data/assets/emoji/index.json", "synth/_data/backgrounds/texture-00.jpg"):
+                    "synth/_data/assets/emoji/index.json", "synth/_data/backgrounds/texture-00.jpg",
+                    "synth/export/venus_captcha_system.txt"):
         assert any(n.startswith(shipped) for n in names), shipped
     assert not [n for n in names if n.startswith(("tests/", "docs/", "bench/")) or
                 n.startswith("synth/_data/") and n.endswith(".py")]
@@ -35,7 +36,8 @@ def test_wheel_installs_and_runs_outside_the_checkout(tmp_path):
     run(sys.executable, "-m", "venv", "--without-pip", env_dir, cwd=tmp_path)
     python = env_dir / "bin" / "python"
     site = Path(run(python, "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])", cwd=tmp_path).strip())
-    run(sys.executable, "-m", "pip", "--python", python, "install", "-q", "--no-deps", "--no-index", wheel, cwd=tmp_path)
+    run(sys.executable, "-m", "pip", "--python", python, "install", "-q", "--no-deps", "--no-index", wheel,
+        cwd=tmp_path)
     # Only now (pip must not see the editable synth and touch it) add this environment's site-packages as a
     # plain path: its .pth files, among them the editable install's finder, are not processed from there.
     ours = sysconfig.get_paths()

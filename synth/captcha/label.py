@@ -72,7 +72,8 @@ def make_label(key: str, level: int, seed: int, family, params, task: Task, page
         "schema": SCHEMA, "key": key, "kind": "captcha", "family": family.NAME,
         "difficulty": level, "seed": seed, "platform": page.spec.platform, "lang": page.spec.lang,
         "template": page.spec.template, "image": {"width": int(w), "height": int(h)},
-        "instruction": instruction, "answer": spec.answer(**{**task.answer, **({"text": task.text} if task.text else {})}),
+        "instruction": instruction,
+        "answer": spec.answer(**{**task.answer, **({"text": task.text} if task.text else {})}),
         "actions": actions,
         "accept": {"order_matters": task.order_matters, "partial_credit": task.partial_credit,
                    "steps": steps, "neutral_regions": neutral},
@@ -94,7 +95,8 @@ def check_label(label: dict) -> None:
     outside = [2.0, 2.0] if wx0 > 4 or wy0 > 4 else [w - 2.0, h - 2.0]
     wrong = reward.score(label, [{"type": "click", "point": outside}])
     distractors = [o for o in label["objects"] if o["role"] == "distractor"]
-    wrong_pick = reward.score(label, [{"type": "click", "point": spec.center(distractors[0]["bbox"])}]) if distractors else 0.0
+    wrong_pick = (reward.score(label, [{"type": "click", "point": spec.center(distractors[0]["bbox"])}])
+                  if distractors else 0.0)
     if wrong >= 1.0 or wrong_pick >= 1.0:
         raise Reject("label.wrong_action_accepted")
     label["checks"]["items"] += [{"name": "reference_reward", "value": ref},

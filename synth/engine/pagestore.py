@@ -4,7 +4,7 @@ Chromium; workers map the pixels from files.
 The main process runs PageServer threads that render the pages of the run's pools (each widget variant is
 a page) in order, ahead of the workers, and first of all any page a worker asks for. A worker asks through
 a queue and waits for the page's files. Pages render to the same pixels wherever they are rendered
-(tests/test_browser.py), so the output equals a run whose workers render their own pages. A page's files
+(tests/screens/test_browser.py), so the output equals a run whose workers render their own pages. A page's files
 are deleted once the last pool that shows it is done."""
 import collections
 import dataclasses

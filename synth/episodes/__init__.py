@@ -2,7 +2,7 @@
 synth.families as an episode (oneshot.py), the episode core both the environment and the trajectory writer
 drive (episode.py), the Gymnasium environment (env.py, registered by synth.env) and `synth episodes`'s
 trajectories (rollout.py)."""
-from functools import cache, lru_cache
+from functools import cache
 
 from synth import families
 from synth.episodes import tasks

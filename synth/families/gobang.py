@@ -117,6 +117,29 @@ def open_fours(board, n: int, colour: int) -> list[np.ndarray]:
     return [win[k] for k in np.nonzero(hit)[0]]
 
 
+def _block_four(rng: np.random.Generator, board: list[int], n: int, ours: list[int], hole: int, other: int,
+                fixed: set[int]) -> None:
+    """One decoy, in up to six tries: four stones of `other` in a run whose fifth point is one of `ours` (not
+    through `hole`), left only if no open four of `other` results; its points join `fixed`."""
+    for _ in range(6):
+        q = ours[int(rng.integers(len(ours)))]
+        through = [w for w in runs_through(n)[q]
+                   if hole not in w and all(board[i] == EMPTY for i in w if i != q)]
+        if not through:
+            continue
+        w = through[int(rng.integers(len(through)))]
+        for i in w:
+            if i != q:
+                board[i] = other
+        if open_fours(board, n, other):     # the four must stay blocked
+            for i in w:
+                if i != q:
+                    board[i] = EMPTY
+            continue
+        fixed.update(int(i) for i in w)
+        return
+
+
 def plant(rng: np.random.Generator, n: int, colour: int, others: int, diagonal: bool, decoys: int
           ) -> tuple[list[int], tuple[int, int]]:
     """A board on which one move, and only that one, makes five of `colour`: four of them in a run with one
@@ -142,23 +165,7 @@ def plant(rng: np.random.Generator, n: int, colour: int, others: int, diagonal: 
         fixed = {src, hole, *run}
         ours = [i for i in range(n * n) if board[i] == colour]
         for _ in range(decoys):
-            for _ in range(6):
-                q = ours[int(rng.integers(len(ours)))]
-                through = [w for w in runs_through(n)[q]
-                           if hole not in w and all(board[i] == EMPTY for i in w if i != q)]
-                if not through:
-                    continue
-                w = through[int(rng.integers(len(through)))]
-                for i in w:
-                    if i != q:
-                        board[i] = other
-                if open_fours(board, n, other):     # the four must stay blocked
-                    for i in w:
-                        if i != q:
-                            board[i] = EMPTY
-                    continue
-                fixed.update(int(i) for i in w)
-                break
+            _block_four(rng, board, n, ours, hole, other, fixed)
         empties = [i for i in range(n * n) if board[i] == EMPTY and i not in fixed]
         missing = max(0, others - sum(b == other for b in board))
         for i in rng.permutation(len(empties))[:missing]:

@@ -54,15 +54,20 @@ TABLE = LevelTable(NAME, knobs={
     "clutter_range": "background texture strength, 0 to 1",
 }, levels={
     1: {"count_range": (5, 5), "targets_range": (1, 1), "decoy_range": (0.0, 0.0), "tilt_range": (0, 0),
-        "lower_range": (0.0, 0.0), "scatter_range": (0.0, 0.0), "size_range": (0.17, 0.18), "clutter_range": (0.0, 0.1)},
+        "lower_range": (0.0, 0.0), "scatter_range": (0.0, 0.0), "size_range": (0.17, 0.18),
+        "clutter_range": (0.0, 0.1)},
     2: {"count_range": (6, 6), "targets_range": (1, 2), "decoy_range": (0.0, 0.0), "tilt_range": (0, 5),
-        "lower_range": (0.0, 0.0), "scatter_range": (0.3, 0.3), "size_range": (0.16, 0.17), "clutter_range": (0.1, 0.2)},
+        "lower_range": (0.0, 0.0), "scatter_range": (0.3, 0.3), "size_range": (0.16, 0.17),
+        "clutter_range": (0.1, 0.2)},
     3: {"count_range": (7, 7), "targets_range": (2, 2), "decoy_range": (0.2, 0.2), "tilt_range": (0, 8),
-        "lower_range": (0.3, 0.3), "scatter_range": (0.6, 0.6), "size_range": (0.15, 0.16), "clutter_range": (0.2, 0.35)},
+        "lower_range": (0.3, 0.3), "scatter_range": (0.6, 0.6), "size_range": (0.15, 0.16),
+        "clutter_range": (0.2, 0.35)},
     4: {"count_range": (8, 8), "targets_range": (2, 3), "decoy_range": (0.35, 0.35), "tilt_range": (0, 12),
-        "lower_range": (0.5, 0.5), "scatter_range": (1.0, 1.0), "size_range": (0.14, 0.15), "clutter_range": (0.35, 0.5)},
+        "lower_range": (0.5, 0.5), "scatter_range": (1.0, 1.0), "size_range": (0.14, 0.15),
+        "clutter_range": (0.35, 0.5)},
     5: {"count_range": (9, 10), "targets_range": (2, 3), "decoy_range": (0.5, 0.5), "tilt_range": (0, 15),
-        "lower_range": (0.6, 0.6), "scatter_range": (1.0, 1.0), "size_range": (0.13, 0.14), "clutter_range": (0.5, 0.65)},
+        "lower_range": (0.6, 0.6), "scatter_range": (1.0, 1.0), "size_range": (0.13, 0.14),
+        "clutter_range": (0.5, 0.65)},
 })
 
 

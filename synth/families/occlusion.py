@@ -33,15 +33,20 @@ TABLE = LevelTable(NAME, knobs={
     "clutter_range": "background texture strength, 0 to 1",
 }, levels={
     1: {"count_range": (2, 3), "distractors_range": (1, 2), "occluders_range": (1, 1), "hidden_range": (0.25, 0.35),
-        "opacity_range": (1.0, 1.0), "size_range": (0.2, 0.23), "overlap_range": (0.0, 0.0), "clutter_range": (0.0, 0.1)},
+        "opacity_range": (1.0, 1.0), "size_range": (0.2, 0.23), "overlap_range": (0.0, 0.0),
+        "clutter_range": (0.0, 0.1)},
     2: {"count_range": (2, 4), "distractors_range": (2, 3), "occluders_range": (1, 2), "hidden_range": (0.25, 0.4),
-        "opacity_range": (1.0, 1.0), "size_range": (0.17, 0.2), "overlap_range": (0.0, 0.0), "clutter_range": (0.1, 0.3)},
+        "opacity_range": (1.0, 1.0), "size_range": (0.17, 0.2), "overlap_range": (0.0, 0.0),
+        "clutter_range": (0.1, 0.3)},
     3: {"count_range": (3, 5), "distractors_range": (2, 4), "occluders_range": (2, 3), "hidden_range": (0.3, 0.5),
-        "opacity_range": (0.95, 1.0), "size_range": (0.15, 0.18), "overlap_range": (0.0, 0.1), "clutter_range": (0.3, 0.5)},
+        "opacity_range": (0.95, 1.0), "size_range": (0.15, 0.18), "overlap_range": (0.0, 0.1),
+        "clutter_range": (0.3, 0.5)},
     4: {"count_range": (3, 6), "distractors_range": (3, 5), "occluders_range": (2, 3), "hidden_range": (0.4, 0.55),
-        "opacity_range": (0.9, 0.95), "size_range": (0.13, 0.16), "overlap_range": (0.0, 0.15), "clutter_range": (0.5, 0.7)},
+        "opacity_range": (0.9, 0.95), "size_range": (0.13, 0.16), "overlap_range": (0.0, 0.15),
+        "clutter_range": (0.5, 0.7)},
     5: {"count_range": (4, 7), "distractors_range": (4, 6), "occluders_range": (3, 4), "hidden_range": (0.45, 0.6),
-        "opacity_range": (0.85, 0.9), "size_range": (0.11, 0.14), "overlap_range": (0.1, 0.2), "clutter_range": (0.7, 0.9)},
+        "opacity_range": (0.85, 0.9), "size_range": (0.11, 0.14), "overlap_range": (0.1, 0.2),
+        "clutter_range": (0.7, 0.9)},
 })
 
 

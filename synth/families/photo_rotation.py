@@ -45,11 +45,16 @@ TABLE = LevelTable(NAME, knobs={
     "zoom_range": "how far the photo is enlarged in the disc (more: less of the scene shows)",
     "subtle_range": "probability that the photo is a subtle one (fog, dusk, a low sun)",
 }, levels={
-    1: {"angle_step_range": (90, 90), "tolerance_range": (20, 20), "zoom_range": (1.0, 1.0), "subtle_range": (0.0, 0.0)},
-    2: {"angle_step_range": (45, 45), "tolerance_range": (16, 16), "zoom_range": (1.0, 1.05), "subtle_range": (0.1, 0.1)},
-    3: {"angle_step_range": (30, 30), "tolerance_range": (13, 13), "zoom_range": (1.0, 1.1), "subtle_range": (0.2, 0.2)},
-    4: {"angle_step_range": (15, 15), "tolerance_range": (11, 11), "zoom_range": (1.0, 1.1), "subtle_range": (0.3, 0.3)},
-    5: {"angle_step_range": (5, 5), "tolerance_range": (9, 9), "zoom_range": (1.0, 1.1), "subtle_range": (0.4, 0.4)},
+    1: {"angle_step_range": (90, 90), "tolerance_range": (20, 20), "zoom_range": (1.0, 1.0),
+        "subtle_range": (0.0, 0.0)},
+    2: {"angle_step_range": (45, 45), "tolerance_range": (16, 16), "zoom_range": (1.0, 1.05),
+        "subtle_range": (0.1, 0.1)},
+    3: {"angle_step_range": (30, 30), "tolerance_range": (13, 13), "zoom_range": (1.0, 1.1),
+        "subtle_range": (0.2, 0.2)},
+    4: {"angle_step_range": (15, 15), "tolerance_range": (11, 11), "zoom_range": (1.0, 1.1),
+        "subtle_range": (0.3, 0.3)},
+    5: {"angle_step_range": (5, 5), "tolerance_range": (9, 9), "zoom_range": (1.0, 1.1),
+        "subtle_range": (0.4, 0.4)},
 })
 
 

@@ -23,7 +23,8 @@ def screen(platform: str, level: int, turn: int = 0) -> tuple[tuple[int, int], i
 TABLE = LevelTable("element", knobs={
     "target_area_range": "target box area, per mille of the screen",
     "look_alikes_range": "at least this many other elements with the target's role on screen",
-    "kinds": "instruction kinds drawn from: text, role_text, field, icon, relation, between, ordinal, row, column, function",
+    "kinds": "instruction kinds drawn from: text, role_text, field, icon, relation, between, ordinal, row, column, "
+             "function",
 }, levels={
     1: {"target_area_range": (1.5, 1000.0), "look_alikes_range": (0, 0), "kinds": ("text",)},
     2: {"target_area_range": (0.8, 1000.0), "look_alikes_range": (1, 1), "kinds": ("text", "role_text", "field")},

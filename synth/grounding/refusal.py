@@ -20,8 +20,10 @@ from synth.grounding.vocab import ICONS
 from synth.screens.browser import RenderedPage
 
 MIN_PART = {"en": 4, "zh": 2}     # shortest page text taken as a possible part of a name
+# the refusal form that fits each instruction kind of a level
 FORMS = {"text": "role_text", "role_text": "role_text", "relation": "role_text", "between": "role_text",
-         "row": "role_text", "column": "role_text", "ordinal": "role_text", "field": "role_text", "icon": "icon", "function": "icon"}   # the refusal form that fits each instruction kind of a level
+         "row": "role_text", "column": "role_text", "ordinal": "role_text", "field": "role_text",
+         "icon": "icon", "function": "icon"}
 NOT_WORDS = {"icon", "sign", "a", "an", "the", "with", "of", "in", "and", "outline"}   # no clue to a look
 
 

@@ -191,7 +191,7 @@ def look_alike_groups(page_elements: list[dict], texts: dict[str, int], decor_ic
         elif not e["text"] and e["role"] == "icon" and e["icon"] in ICONS:
             groups.setdefault(("icon", "icon", e["icon"]), []).append(e)
     out = []
-    for (how, role, what), members in groups.items():
+    for (how, _, what), members in groups.items():
         if not 2 <= len(members) <= len(ORDINALS_EN):
             continue
         if how == "text" and (len(what) > MAX_TEXT or texts.get(what, 0) != len(members)):
@@ -315,8 +315,9 @@ def column(page_elements: list[dict], texts: dict[str, int], lang: str, decor_ic
 def spatial(kinds: tuple[str, ...], page_elements: list[dict], texts: dict[str, int], lang: str,
             marks: list[list[float]] = (), decor_icons: dict[str, int] | None = None, labels: list[dict] = (),
             why: Counter | None = None) -> dict[str, dict[int, str]]:
-    """The spatial descriptions of `kinds` (relation, between, ordinal, row, column) on a page, by kind and element index. Between an
-    anchor and its target nothing may be drawn: no element, icon or picture (`marks`), no text (`labels`)."""
+    """The spatial descriptions of `kinds` (relation, between, ordinal, row, column) on a page, by kind and element
+    index. Between an anchor and its target nothing may be drawn: no element, icon or picture (`marks`), no text
+    (`labels`)."""
     drawn = [*marks, *(label["box"] for label in labels)]     # what lies between two things, besides elements
     makers = {"relation": lambda: directional(page_elements, texts, lang, drawn, why),
               "between": lambda: between(page_elements, texts, lang, drawn, why),

@@ -32,7 +32,7 @@ _ELEMENTS_JS = (Path(__file__).parent / "js" / "harvest.js").read_text(encoding=
 
 # Resolves at the page's next frame. A capture right after the load event sometimes shows a few rows of a
 # mobile screen (device pixel ratio 3) with other anti-aliasing than a later capture (mobile/chat: ~1 render
-# in 7); after one frame, every capture is the same (tests/test_browser.py).
+# in 7); after one frame, every capture is the same (tests/screens/test_browser.py).
 # Web fonts (design systems embed icon fonts as data: URIs) and pictures first: text laid out before a
 # font had loaded, or a picture painted before its decode, came out otherwise than in a later render of the
 # same page (mobile/calendar in Vant: the widget's button text 2 px apart).
@@ -125,7 +125,8 @@ class Browser:
     every time; a render block (`block`) instead gets a browser context of its own and loads each page once,
     in the block's order, in tabs that show no warm-up page, which makes the block's pixels the same wherever
     it renders, at a third less Chromium time. The browser restarts every RESTART_EVERY pages (never inside a
-    block), which bounds its memory. Pages render to the same pixels whatever ran before (tests/test_browser.py)."""
+    block), which bounds its memory. Pages render to the same pixels whatever ran before
+    (tests/screens/test_browser.py)."""
 
     def __init__(self) -> None:
         self._chromium = Chromium(CHROMIUM_ARGS)
@@ -194,7 +195,7 @@ class Browser:
         """Render one page; retries once (with `attempts` 2) on a fresh browser if Chromium crashed or hung
         (a page took over HANG_S).
         A page that differs from the one its tab shows only in the widget's controls is not loaded again:
-        the tab switches the controls in place, which gives the same pixels (tests/test_browser.py)."""
+        the tab switches the controls in place, which gives the same pixels (tests/screens/test_browser.py)."""
         for attempt in range(attempts):
             try:
                 for earlier in (self._block or []) if attempt else []:   # the block again, see `block`
@@ -355,7 +356,7 @@ class _Tab:
     def capture(self, boxes: dict[str, list[float]] | None = None) -> np.ndarray:
         """RGB pixels of the viewport at device resolution. After the widget's controls were switched in
         place (its box unchanged, `boxes` as `boxes()` gives them), only the widget is captured again and laid
-        over the capture of the page as loaded: nothing else has changed (tests/test_browser.py)."""
+        over the capture of the page as loaded: nothing else has changed (tests/screens/test_browser.py)."""
         widget = (boxes or {}).get("synth-widget")
         if self.switched and self._loaded is not None and widget == self._loaded[1]:
             x0, y0 = (max(0, math.floor(v / self.dpr) - 1) for v in widget[:2])   # whole CSS px, and one more

@@ -7,7 +7,8 @@ taskbars, docks) belongs to no design system: templates/screens/ui/_os.j2."""
 
 COMMON = (
     "html_attrs()", "body_class()", "theme_css()",
-    'button(label, variant="primary", fn="", icon_key="", size="md")',   # variants: primary secondary outline link danger success
+    # variants: primary secondary outline link danger success
+    'button(label, variant="primary", fn="", icon_key="", size="md")',
     'icon_button(key, label, fn="")',
     'field(label, placeholder="", field="", sample="", type="text", help="")',
     'select(label, options, field="")', 'check(label, checked=False, fn="")', 'toggle(label, on=False, fn="")',

@@ -3,7 +3,7 @@
 A system's CSS is 0.1-1.8 MB, and Chromium parses all of it on every page load; most of it styles
 components no screen uses. `pruned(system)` keeps every rule except the selectors that name a class or id
 that no screen can produce, so the kept CSS styles every page exactly as the whole file does
-(tests/test_screens.py compares the pixels). What a screen can produce is read from the sources: every word
+(tests/screens/test_screens.py compares the pixels). What a screen can produce is read from the sources: every word
 in templates/screens/, templates/widgets/ and synth/screens/ is a possible class, and a word written
 before an expression (`btn-{{ kind }}`, `"col-" ~ n`, f"van-{x}") keeps every class that starts with it.
 

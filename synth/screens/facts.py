@@ -1,4 +1,4 @@
-"""Facts a page states about its own content, computed the way the page's reader would (tests/test_facts.py
+"""Facts a page states about its own content, computed the way the page's reader would (tests/screens/test_facts.py
 checks each marked fact against the rendered DOM with the same rules)."""
 import re
 

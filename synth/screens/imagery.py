@@ -150,7 +150,8 @@ def _copy(path: Path, longest: int = COPY) -> Path:
         key = hashlib.sha256(f"{source.name}|{longest}|444".encode()).hexdigest()[:24]
     else:
         source, st = path, path.stat()
-        key = hashlib.sha256(f"{path}|{st.st_size}|{st.st_mtime_ns}|{COPY}|{PIL.__version__}|444".encode()).hexdigest()[:24]
+        stamp = f"{path}|{st.st_size}|{st.st_mtime_ns}|{COPY}|{PIL.__version__}|444"
+        key = hashlib.sha256(stamp.encode()).hexdigest()[:24]
     out = _CACHE / f"{key}.jpg"
     if not out.is_file():
         _CACHE.mkdir(parents=True, exist_ok=True)
@@ -268,7 +269,7 @@ def _avatar_uri(name: str, px: int, style: str) -> str:
 
 def _round(im: Image.Image) -> Image.Image:
     """The picture as a disc with a transparent rim. Design systems clip avatars to a circle, and Chromium
-    anti-aliases that clip a little differently depending on what it painted before (tests/test_browser.py);
+    anti-aliases that clip a little differently depending on what it painted before (tests/screens/test_browser.py);
     over transparent pixels the difference vanishes, so the disc stays 1.5 px inside the clip."""
     px = im.width
     big = Image.new("L", (px * 4, px * 4), 0)

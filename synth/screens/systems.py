@@ -36,7 +36,8 @@ SYSTEMS = {s.name: s for s in (
 
 def for_platform(platform: str) -> list[str]:
     """The systems for `platform` whose component file exists."""
-    return [n for n, s in SYSTEMS.items() if platform in s.platforms and (TEMPLATES / "screens" / "ui" / f"{n}.j2").is_file()]
+    return [n for n, s in SYSTEMS.items()
+            if platform in s.platforms and (TEMPLATES / "screens" / "ui" / f"{n}.j2").is_file()]
 
 
 @cache

@@ -12,7 +12,7 @@ FONTS = {
 
 def _hex(h: float, s: float, v: float) -> str:
     r, g, b = colorsys.hsv_to_rgb(h % 1.0, s, v)
-    return "#%02x%02x%02x" % (round(r * 255), round(g * 255), round(b * 255))
+    return f"#{round(r * 255):02x}{round(g * 255):02x}{round(b * 255):02x}"
 
 
 def make_theme(rng: np.random.Generator, lang: str) -> dict:

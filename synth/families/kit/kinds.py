@@ -52,7 +52,7 @@ def shape_kinds() -> tuple[Kind, ...]:
 
 # The largest turn (degrees either way) at which a shape still reads as itself: beyond it a turned square reads
 # as a diamond and a diamond as a square (each is the other turned 45 degrees), a turned cross as an X. A person
-# names a turned shape by the upright it is nearest to; tests/test_kind_turns.py measures it (the IoU of
+# names a turned shape by the upright it is nearest to; tests/families/test_kind_turns.py measures it (the IoU of
 # normalised masks) for every kind at every turn up to its limit. Shapes not listed keep their name at any
 # turn (a circle, a hexagon, a star or a triangle whose direction is not named). Emoji keep theirs up to
 # EMOJI_MAX_TURN; characters up to GLYPH_MAX_TURN, and those with a turn partner (6 and 9, M and W, n and u,

@@ -9,8 +9,8 @@ EN_WORDS: (word, category, pools): upper-case words of 4-6 distinct letters that
 SCOWL word list (Debian `wamerican`, /usr/share/dict/american-english). pools[d - 1] are the letters that d
 decoys may be drawn from: no d distinct letters of that pool, added to the word's letters, let another word
 of the same length from that list be spelt (and no pool letter is a look-alike of a letter of the word, as
-synth.families.kit.glyphs.CONFUSABLE groups them). Made once with the dictionary; tests/test_family_word_order.py
-re-derives the guarantee wherever the dictionary is installed."""
+synth.families.kit.glyphs.CONFUSABLE groups them). Made once with the dictionary;
+tests/families/test_family_word_order.py re-derives the guarantee wherever the dictionary is installed."""
 
 CATEGORIES = {   # category -> (English hint, Chinese hint)
     "animal": ("an animal", "一种动物"), "fruit": ("a fruit", "一种水果"), "food": ("food", "一种食物"),

@@ -2,7 +2,7 @@
 {"en": {...}, "zh": {...}} with the same keys in both languages, written as sites of each language write
 them (Chinese sites: ¥, 年月日 dates, their own labels), not translated word for word."""
 import json
-from functools import cache, lru_cache
+from functools import cache
 from importlib import resources
 
 

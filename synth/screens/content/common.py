@@ -3,10 +3,12 @@ import numpy as np
 
 WORDS = {
     "en": {
-        "site": ["Northwind", "Bluebird Market", "Acme Store", "Pinecone", "Lumen", "Harbor & Co", "Maple Goods", "Orbit"],
+        "site": ["Northwind", "Bluebird Market", "Acme Store", "Pinecone", "Lumen", "Harbor & Co", "Maple Goods",
+                 "Orbit"],
         "product": ["Wireless Earbuds", "Ceramic Mug", "Running Shoes", "Desk Lamp", "Backpack", "Water Bottle",
                     "Mechanical Keyboard", "Wool Scarf", "Sunglasses", "Phone Case", "Notebook Set", "Coffee Grinder"],
-        "person": ["Alex Kim", "Maria Lopez", "Sam Patel", "Jordan Lee", "Priya Shah", "Chris Wong", "Emma Brown", "Noah Davis"],
+        "person": ["Alex Kim", "Maria Lopez", "Sam Patel", "Jordan Lee", "Priya Shah", "Chris Wong", "Emma Brown",
+                   "Noah Davis"],
         "title": ["How do you keep a sourdough starter alive?", "Best budget laptops this year",
                   "City council approves new bike lanes", "Ask me anything about home networking",
                   "Weekend hiking trails near the coast", "Why my tomatoes split after rain",
@@ -15,16 +17,17 @@ WORDS = {
         "city": ["Seattle", "Austin", "Denver", "Boston", "Chicago", "Portland"],
         "title_topic": ["Cooking", "Tech", "Local", "Tech", "Outdoors", "Gardening", "Local", "Running"],
         "mail": [
-            (None, "Quarterly report draft", "Hi, attached is the first draft of the Q3 report. Could you review the sales "
-             "section and send me your comments by Thursday? The charts on pages 6 and 7 still need updated numbers."),
+            (None, "Quarterly report draft", "Hi, attached is the first draft of the Q3 report. Could you review the "
+             "sales section and send me your comments by Thursday? The charts on pages 6 and 7 still need updated "
+             "numbers."),
             ("Shipping Updates", "Your order has shipped", "Good news! Your package is on its way and should arrive "
              "within 3-5 business days. You can track the delivery from your account page."),
-            (None, "Team lunch on Friday", "We're planning a team lunch this Friday at 12:30 at the Italian place around "
-             "the corner. Please reply by Wednesday so we can book a table."),
+            (None, "Team lunch on Friday", "We're planning a team lunch this Friday at 12:30 at the Italian place "
+             "around the corner. Please reply by Wednesday so we can book a table."),
             ("Billing Team", "Invoice #4821 is due next week", "This is a friendly reminder that invoice #4821 is due "
              "next week. If you have already paid, please ignore this message."),
-            (None, "Photos from the weekend", "Here are the photos from Saturday's hike. The ones from the lookout came "
-             "out really well! Let me know if you want the full-size files."),
+            (None, "Photos from the weekend", "Here are the photos from Saturday's hike. The ones from the lookout "
+             "came out really well! Let me know if you want the full-size files."),
             (None, "Meeting notes: product sync", "Thanks everyone for joining. Action items: finalize the onboarding "
              "flow, update the pricing page, and share the survey results before the next sync."),
             ("Security Alerts", "Your password was changed", "The password for your account was changed successfully. "
@@ -64,13 +67,16 @@ WORDS = {
         "mail": [
             (None, "第三季度报告初稿", "你好，附件是第三季度报告的初稿。麻烦看一下销售部分，周四前把意见发给我。"
              "第6页和第7页的图表还需要更新数据。"),
-            ("物流通知", "您的订单已发货", "好消息！您的包裹已发出，预计3到5个工作日内送达。您可以在账户页面查看物流信息。"),
+            ("物流通知", "您的订单已发货", "好消息！您的包裹已发出，预计3到5个工作日内送达。"
+             "您可以在账户页面查看物流信息。"),
             (None, "周五团队聚餐", "我们计划本周五中午12点半在街角的意大利餐厅聚餐。请在周三前回复，方便我们订位。"),
             ("账单中心", "账单 #4821 将于下周到期", "温馨提示：账单 #4821 将于下周到期。如果您已付款，请忽略此邮件。"),
             (None, "周末的照片", "这是周六爬山拍的照片，观景台那几张拍得特别好！需要原图的话告诉我。"),
-            (None, "会议纪要：产品周会", "感谢大家参会。待办事项：完成新用户引导流程，更新价格页面，并在下次周会前分享问卷结果。"),
+            (None, "会议纪要：产品周会", "感谢大家参会。待办事项：完成新用户引导流程，更新价格页面，"
+             "并在下次周会前分享问卷结果。"),
             ("安全中心", "您的密码已修改", "您账户的密码已成功修改。如果这不是您本人的操作，请立即联系客服。"),
-            ("每周精选", "本周精选：快手晚餐与春季园艺", "五道适合忙碌晚上的快手菜、春季园艺入门指南，以及本月最佳读者摄影作品。"),
+            ("每周精选", "本周精选：快手晚餐与春季园艺", "五道适合忙碌晚上的快手菜、春季园艺入门指南，"
+             "以及本月最佳读者摄影作品。"),
             (None, "回复：看房时间", "感谢您的关注。房子还在出租，周二或周三下午5点后都可以来看，请带上身份证件。"),
             ("会务组", "会议报名成功", "您的参会报名已确认，胸卡可在前台领取。期待与您相见。"),
         ],
@@ -84,7 +90,8 @@ WORDS = {
         "weekday": ["周一", "周二", "周三", "周四", "周五", "周六", "周日"],
         "month_day": "{m}月{d}日",
         "month": [str(i) for i in range(1, 13)],
-        "street": ["人民路 128 号", "中山路 56 号", "解放路 203 号", "建设路 17 号", "和平街 9 号院 3 栋", "文化路 66 号"],
+        "street": ["人民路 128 号", "中山路 56 号", "解放路 203 号", "建设路 17 号", "和平街 9 号院 3 栋",
+                   "文化路 66 号"],
     },
 }
 
@@ -94,7 +101,8 @@ WIDGET_TEXT = {
            "checking": "Checking your browser before you continue",
            "gate_note": "This quick security check protects the site from automated traffic. It takes a moment.",
            "sheet_title": "Security verification", "gate_foot": "The site opens once the check is done."},
-    "zh": {"verify": "验证", "refresh": "换一个", "placeholder": "请输入答案", "brand": "安全验证", "skip": "跳过", "close": "关闭",
+    "zh": {"verify": "验证", "refresh": "换一个", "placeholder": "请输入答案",
+           "brand": "安全验证", "skip": "跳过", "close": "关闭",
            "help": "帮助", "audio": "语音验证", "checking": "正在检查您的浏览器，请稍候",
            "gate_note": "为保护网站免受自动程序访问，请先完成下面的安全验证。",
            "sheet_title": "安全验证", "gate_foot": "验证通过后将自动打开页面。"},
@@ -349,4 +357,5 @@ def _screen_content(rng: np.random.Generator, lang: str, c: dict) -> dict:
             "project": project, "files": files, "disk_free": disk_free,
             "book": book, "quarter": quarter + 1, "months": months, "categories": categories, "budget": budget,
             "plan": plan, "sheet_names": x["sheets"],
-            "comments": [{"who": p, "text": t, "ago": ago(a)} for p, t, a in zip(commenters, comment_picks, comment_ages)]}
+            "comments": [{"who": p, "text": t, "ago": ago(a)}
+                         for p, t, a in zip(commenters, comment_picks, comment_ages)]}

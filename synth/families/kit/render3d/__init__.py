@@ -3,8 +3,9 @@ position and rotation, a camera, a sun with shadows (or soft contact shadows) on
 
 render(scene) gives the picture, an ID pass (each pixel's object id, flat, not antialiased; 0 the sky,
 GROUND_ID the ground), on request a depth pass (distance along the camera's axis) and the tags of the parts
-seen, and each object's unoccluded silhouette (with its depth). The same scene gives the same bytes in any browser of this Chromium, fresh or long-lived
-(tests/test_render3d.py). Chromium starts on the first scene of a process (synth.families.kit.render3d.chromium)."""
+seen, and each object's unoccluded silhouette (with its depth). The same scene gives the same bytes in any browser
+of this Chromium, fresh or long-lived (tests/families/test_render3d.py). Chromium starts on the first scene of a process
+(synth.families.kit.render3d.chromium)."""
 import base64
 from dataclasses import dataclass
 
@@ -95,7 +96,7 @@ def render_many(scenes: list[Scene], depth: bool = False, solo: str = "auto", ta
     """Draw several scenes in one round trip to Chromium (this process's, or `using`). `depth`, `tags`: also
     return the depth pass, the parts' tags (each a little more to carry back). `solo`: which objects are drawn
     alone for their unoccluded silhouettes: "auto" those that something nearer touches (the others are measured
-    in the ID pass: the same numbers, tests/test_render3d.py), "all", or "none" (silhouettes as the ID pass
+    in the ID pass: the same numbers, tests/families/test_render3d.py), "all", or "none" (silhouettes as the ID pass
     shows them)."""
     if solo not in SOLO:
         raise ValueError(f"solo must be one of {SOLO}, got {solo!r}")

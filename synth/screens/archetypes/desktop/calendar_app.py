@@ -69,15 +69,18 @@ def layout(rng: np.random.Generator, lang: str) -> dict:
                    for t in day_events(rng, timed, (week_start + i) % 7, n, used)]
             chips[f"{w},{i}"] = sorted(day, key=lambda e: e[2])
     birthday = [e[0] for e in titles if e[1] == 3]
-    chips[f"{int(rng.integers(6))},{int(rng.integers(7))}"].insert(0, [birthday[int(rng.integers(len(birthday)))], 3, 0])
+    chips[f"{int(rng.integers(6))},{int(rng.integers(7))}"].insert(
+        0, [birthday[int(rng.integers(len(birthday)))], 3, 0])
     return {
         **base, "month": month, "year": YEAR, "today": today, "grid": grid, "week_row": row, "week": week,
         "day_names": day_names, "mini_names": d["mini_weekdays"],
         "months": d["months"], "short_months": d["short_months"], "calendars": d["calendars"], "other": d["other"],
-        "events": events, "chips": chips, "allday": [int(rng.integers(len(week))), birthday[int(rng.integers(len(birthday)))]] if rng.random() < 0.6 else [],
+        "events": events, "chips": chips,
+        "allday": ([int(rng.integers(len(week))), birthday[int(rng.integers(len(birthday)))]]
+                   if rng.random() < 0.6 else []),
         "view": view,
         "sidebar": str(rng.choice(["left", "none"], p=[0.85, 0.15])),
-        "details": bool(rng.random() < 0.35),                                   # the selected event's details on the right
+        "details": bool(rng.random() < 0.35),   # the selected event's details on the right
         "selected": int(rng.integers(0, len(events))),
         "checked": [True] * 4 + [bool(x) for x in rng.random(2) < 0.8],   # my calendars' events are on show
         "toolbar": str(rng.choice(["tabs", "segmented"], p=[0.5, 0.5])),

@@ -21,9 +21,11 @@ def layout(rng: np.random.Generator, lang: str) -> dict:
     texts = pick(rng, d["messages"], n_msg)
     minutes = np.sort(rng.integers(9 * 60, 12 * 60, n_msg)).tolist()
     messages = [{"text": t, "who": int(rng.integers(0, 6)), "time": clock(m),
-                 "later": [clock(m + int(x)) for x in np.sort(rng.integers(2, 50, 3))],   # times of the thread's replies
+                 "later": [clock(m + int(x))   # times of the thread's replies
+                           for x in np.sort(rng.integers(2, 50, 3))],
                  "replies": int(rng.integers(2, 9)) if rng.random() < 0.3 else 0,
-                 "reactions": [int(x) for x in rng.integers(1, 6, int(rng.integers(1, 3)))] if rng.random() < 0.35 else [],
+                 "reactions": ([int(x) for x in rng.integers(1, 6, int(rng.integers(1, 3)))]
+                               if rng.random() < 0.35 else []),
                  "file": d["files"][int(rng.integers(len(d["files"])))] if rng.random() < 0.12 else ""}
                 for t, m in zip(texts, minutes)]
     if not any(m["replies"] for m in messages):
@@ -31,7 +33,8 @@ def layout(rng: np.random.Generator, lang: str) -> dict:
     n_ch = int(rng.integers(5, 9))
     channels = pick(rng, d["channels"], n_ch)
     return {
-        **base, "messages": messages, "channels": channels, "workspaces": pick(rng, d["workspaces"], int(rng.integers(2, 5))),
+        **base, "messages": messages, "channels": channels,
+        "workspaces": pick(rng, d["workspaces"], int(rng.integers(2, 5))),
         "topic": d["topics"][int(rng.integers(len(d["topics"])))], "replies": d["replies"], "sample": d["sample"],
         "unread": [bool(u) for u in rng.random(n_ch) < 0.3],
         "active": int(rng.integers(0, n_ch)),

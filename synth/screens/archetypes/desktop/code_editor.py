@@ -16,7 +16,9 @@ KEYWORDS = {
     "go": "package import const type struct func return if nil err var defer string float64 error".split(),
 }
 # one token at a time: comment, string, number, word, anything else
-TOKEN = re.compile(r'(?P<c>#.*|//.*|/\*\*.*?\*/|"""[^"]*"""|""".*)|(?P<s>"[^"]*"|\'[^\']*\'|`[^`]*`)|(?P<n>\b\d+\b)|(?P<w>[A-Za-z_]\w*)|(?P<o>.)')
+TOKEN = re.compile(r'(?P<c>#.*|//.*|/\*\*.*?\*/|"""[^"]*"""|""".*)'
+                   r'|(?P<s>"[^"]*"|\'[^\']*\'|`[^`]*`)'
+                   r'|(?P<n>\b\d+\b)|(?P<w>[A-Za-z_]\w*)|(?P<o>.)')
 
 
 def tokens(line: str, kind: str) -> list[list[str]]:

@@ -26,14 +26,18 @@ def layout(rng: np.random.Generator, lang: str) -> dict:
     def date() -> str:
         return d["date"].format(m=int(rng.integers(1, 13)), d=int(rng.integers(1, 29)))
 
-    records = [{"name": p, "company": d["companies"][int(f)], "email": email(p, int(f)), "title": d["titles"][int(rng.integers(len(d["titles"])))],
+    records = [{"name": p, "company": d["companies"][int(f)], "email": email(p, int(f)),
+                "title": d["titles"][int(rng.integers(len(d["titles"])))],
                 "status": statuses[int(rng.choice(len(statuses), p=[0.22, 0.22, 0.18, 0.18, 0.1, 0.1]))],
                 "source": d["sources"][int(rng.integers(len(d["sources"])))],
-                "deal": d["deals"][int(rng.integers(len(d["deals"])))], "amount": f"{d['currency']}{int(rng.integers(3, 400)) * 500:,}",
+                "deal": d["deals"][int(rng.integers(len(d["deals"])))],
+                "amount": f"{d['currency']}{int(rng.integers(3, 400)) * 500:,}",
                 "prob": int(rng.choice([10, 20, 40, 60, 80, 90])), "created": date(), "close": date(),
-                "phone": (f"1{int(rng.integers(30, 90))}{int(rng.integers(1000, 9999))}{int(rng.integers(1000, 9999))}" if lang == "zh"
+                "phone": (f"1{int(rng.integers(30, 90))}{int(rng.integers(1000, 9999))}{int(rng.integers(1000, 9999))}"
+                          if lang == "zh"
                           else f"({int(rng.integers(200, 990))}) 555-{int(rng.integers(1000, 9999))}"),
-                "street": d["streets"][int(rng.integers(len(d["streets"])))], "city": d["cities"][int(rng.integers(len(d["cities"])))]}
+                "street": d["streets"][int(rng.integers(len(d["streets"])))],
+                "city": d["cities"][int(rng.integers(len(d["cities"])))]}
                for p, f in zip(people, firms)]
     out = {
         **base, "module": module, "records": records, "owners": owners, "statuses": statuses, "sources": d["sources"],

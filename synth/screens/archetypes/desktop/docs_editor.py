@@ -19,7 +19,7 @@ def layout(rng: np.random.Generator, lang: str) -> dict:
         "toolbar": str(rng.choice(["ribbon", "toolbar"], p=[0.55, 0.45])),
         "menubar": bool(rng.random() < 0.5),
         "side": str(rng.choice(["none", "outline", "comments"], p=[0.4, 0.3, 0.3])),
-        "side_left": bool(rng.random() < 0.7),                       # the outline pane on the left (comments stay right)
+        "side_left": bool(rng.random() < 0.7),   # the outline pane on the left (comments stay right)
         "ruler": bool(rng.random() < 0.8),
         "page_width": int(rng.choice([700, 760, 816])),
         "zoom": int(rng.choice([90, 100, 110, 120])),

@@ -15,13 +15,15 @@ def layout(rng: np.random.Generator, lang: str) -> dict:
     d = load("mail", lang)
     older = [{"sender": s, "subject": subj, "body": body, "day": int(day), "unread": bool(rng.random() < 0.15),
               "starred": bool(rng.random() < 0.15), "attach": bool(rng.random() < 0.2)}
-             for (s, subj, body), day in zip(pick(rng, d["older"], 8), sorted(rng.choice(np.arange(2, 28), 8, replace=False).tolist(), reverse=True))]
+             for (s, subj, body), day in zip(
+                 pick(rng, d["older"], 8),
+                 sorted(rng.choice(np.arange(2, 28), 8, replace=False).tolist(), reverse=True))]
     pane = str(rng.choice(["right", "bottom", "none"], p=[0.6, 0.25, 0.15]))
     return {
         **base, "older": older, "months": d["months"],
         "pane": pane,                                                           # reading pane beside, below, or none
         "rows": "table" if pane == "bottom" else str(rng.choice(["cards", "table"], p=[0.65, 0.35])),
-        "folders": str(rng.choice(["tree", "rail"], p=[0.8, 0.2])),              # account folder tree, or an icon rail + tree
+        "folders": str(rng.choice(["tree", "rail"], p=[0.8, 0.2])),   # account folder tree, or an icon rail + tree
         "toolbar": str(rng.choice(["labels", "icons", "ribbon"], p=[0.4, 0.35, 0.25])),
         "menubar": bool(rng.random() < 0.4),
         "accounts": int(rng.integers(1, 3)),

@@ -20,13 +20,15 @@ def layout(rng: np.random.Generator, lang: str) -> dict:
               for i, title in enumerate(pick(rng, d["tracks"], n_tracks))]
     return {
         **chrome(rng, lang, "music", "音乐" if lang == "zh" else "Music"),
-        "albums": albums, "tracks": tracks, "playlists": pick(rng, d["playlists"], int(rng.integers(4, 8))), "genres": d["genres"],
-        "view": str(rng.choice(["albums", "tracks", "album_page"], p=[0.35, 0.3, 0.35])),   # grid, list, or one album's page
-        "brand": str(rng.choice(["green", "red", "accent"])),                              # Spotify-, NetEase-like or the theme colour
+        "albums": albums, "tracks": tracks, "playlists": pick(rng, d["playlists"], int(rng.integers(4, 8))),
+        "genres": d["genres"],
+        "view": str(rng.choice(["albums", "tracks", "album_page"],   # grid, list, or one album's page
+                               p=[0.35, 0.3, 0.35])),
+        "brand": str(rng.choice(["green", "red", "accent"])),   # Spotify-, NetEase-like or the theme colour
         "dark_app": bool(rng.random() < 0.55),
         "side_width": int(rng.choice([210, 230, 250])),
         "cols": int(rng.choice([5, 6])),
-        "queue": bool(rng.random() < 0.35),                                                # a queue / lyrics pane on the right
+        "queue": bool(rng.random() < 0.35),   # a queue / lyrics pane on the right
         "playing": int(rng.integers(0, 6)),
         "progress": int(rng.integers(10, 90)),
         "volume": int(rng.integers(30, 90)),

@@ -15,7 +15,8 @@ def layout(rng: np.random.Generator, lang: str) -> dict:
     d = load("desktop_photos", lang)
     month = int(rng.integers(0, 12))
     days = sorted(rng.choice(np.arange(1, 29), 4, replace=False).tolist(), reverse=True)
-    groups = [{"date": d["date"].format(m=d["months"][month], d=int(day)), "place": d["places"][int(rng.integers(len(d["places"])))],
+    groups = [{"date": d["date"].format(m=d["months"][month], d=int(day)),
+               "place": d["places"][int(rng.integers(len(d["places"])))],
                "n": int(rng.integers(5, 15))} for day in days]
     view = str(rng.choice(["grid", "justified"], p=[0.55, 0.45]))
     thumb = int(rng.choice([110, 140, 170]))
@@ -28,9 +29,10 @@ def layout(rng: np.random.Generator, lang: str) -> dict:
         "camera": d["cameras"][int(rng.integers(len(d["cameras"])))], "people": d["people"], "sample": d["sample"],
         "iso": int(rng.choice([50, 100, 200, 400, 800])), "fnum": float(rng.choice([1.8, 2.8, 4.0, 5.6, 8.0])),
         "shutter": int(rng.choice([60, 125, 250, 500, 1000])), "mp": int(rng.choice([12, 24, 48, 50])),
-        "view": view,                                                                   # square crops, or rows of mixed widths
+        "view": view,   # square crops, or rows of mixed widths
         "thumb": thumb,                                                                 # thumbnail size (zoom level)
-        "widths": [int(w) for w in rng.choice([1, 1, 1.5, 1.5, 0.75], 40) * 100],       # aspect ratios for the justified view
+        # aspect ratios for the justified view
+        "widths": [int(w) for w in rng.choice([1, 1, 1.5, 1.5, 0.75], 40) * 100],
         "sidebar": str(rng.choice(["left", "none"], p=[0.85, 0.15])),
         "info": bool(rng.random() < 0.45),
         "selected": int(rng.integers(0, 4)),

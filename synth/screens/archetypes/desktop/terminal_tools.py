@@ -17,9 +17,11 @@ def layout(rng: np.random.Generator, lang: str) -> dict:
     n = int(rng.integers(13, 19))
     cpu = np.sort(np.round(rng.gamma(1.2, 2.5, n), 1))[::-1]
     users = d["users"][os_style]
-    procs = [{"name": name, "cpu": float(cpu[i]), "mem": int(rng.gamma(1.5, 180)) + 8, "pid": int(rng.integers(80, 40000)),
+    procs = [{"name": name, "cpu": float(cpu[i]), "mem": int(rng.gamma(1.5, 180)) + 8,
+              "pid": int(rng.integers(80, 40000)),
               "threads": int(rng.integers(1, 90)), "disk": float(np.round(rng.choice([0, 0, 0.1, 0.3, 1.2, 4.8]), 1)),
-              "net": float(np.round(rng.choice([0, 0, 0, 0.1, 0.4, 2.1]), 1)), "user": users[int(rng.integers(len(users)))],
+              "net": float(np.round(rng.choice([0, 0, 0, 0.1, 0.4, 2.1]), 1)),
+              "user": users[int(rng.integers(len(users)))],
               "status": d["status"][int(rng.integers(len(d["status"])))], "kids": int(rng.choice([0, 0, 0, 2, 5, 12]))}
              for i, name in enumerate(pick(rng, d["procs"][os_style], n))]
     sort = str(rng.choice(["cpu", "mem"], p=[0.7, 0.3]))
@@ -30,11 +32,12 @@ def layout(rng: np.random.Generator, lang: str) -> dict:
     return {
         **base, "procs": procs, "sort": sort, "host": d["host"], "sample": d["sample"],
         "session": sessions[int(rng.integers(len(sessions)))],
-        "usage": {"cpu": min(96, int(cpu.sum()) + int(rng.integers(2, 12))), "mem": int(rng.integers(35, 88)), "disk": int(rng.integers(0, 30)),
+        "usage": {"cpu": min(96, int(cpu.sum()) + int(rng.integers(2, 12))), "mem": int(rng.integers(35, 88)),
+                  "disk": int(rng.integers(0, 30)),
                   "net": int(rng.integers(0, 20)), "gpu": int(rng.integers(0, 40))},
         "ram_gb": int(rng.choice([8, 16, 32])), "cores": int(rng.choice([8, 10, 12, 16])),
         "history": [int(x) for x in np.clip(rng.normal(35, 14, 40), 3, 97)],            # CPU load over the last minute
-        "nav": str(rng.choice(["rail", "tabs"], p=[0.5, 0.5])),                          # Task Manager's side rail, or tabs on top
+        "nav": str(rng.choice(["rail", "tabs"], p=[0.5, 0.5])),   # Task Manager's side rail, or tabs on top
         "summary": str(rng.choice(["side", "top", "bottom"], p=[0.35, 0.35, 0.3])),      # where the usage bars sit
         "terminal": terminal,
         "heat": bool(rng.random() < 0.5),                                                # shade busy CPU/memory cells

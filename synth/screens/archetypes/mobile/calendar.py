@@ -26,13 +26,15 @@ def layout(rng: np.random.Generator, lang: str) -> dict:
 
     def on(day: int) -> list:
         return [e for e in k["events"] if day < 5 or not e.get("work")]
-    agenda = [{**e, "start": s * 30, "len": int(rng.choice([30, 45, 60, 90])), "color": COLORS[int(rng.integers(len(COLORS)))]}
+    agenda = [{**e, "start": s * 30, "len": int(rng.choice([30, 45, 60, 90])),
+               "color": COLORS[int(rng.integers(len(COLORS)))]}
               for e, s in zip(pick(rng, on(weekday), n), starts)]
     return {
         "os": str(rng.choice(["ios", "android"])),
         "view": view,
         "year": year, "month_name": k["months"][month - 1],
-        "first": first, "days": days, "prev_days": cal.monthrange(year - (month == 1), (month - 2) % 12 + 1)[1], "today": today, "selected": selected, "busy": busy,
+        "first": first, "days": days, "prev_days": cal.monthrange(year - (month == 1), (month - 2) % 12 + 1)[1],
+        "today": today, "selected": selected, "busy": busy,
         "weekdays": k["weekdays"],
         "agenda": agenda,
         "all_day": str(rng.choice(k["all_day"])) if rng.random() < 0.35 else "",

@@ -27,7 +27,8 @@ def layout(rng: np.random.Generator, lang: str) -> dict:
         members = [people[(i + j) % n] for j in range(1, 5)] if kind == "group" else []    # the group avatar's faces
         rows.append({"name": name, "kind": kind, "text": text, "members": members})
     for o in official:      # service accounts sit among the chats
-        rows.insert(int(rng.integers(1, len(rows))), {"name": o["name"], "kind": "official", "text": o["preview"], "members": []})
+        rows.insert(int(rng.integers(1, len(rows))),
+                    {"name": o["name"], "kind": "official", "text": o["preview"], "members": []})
     rows = rows[:10]
     today = int(rng.integers(2, 6))
     ago = np.sort(rng.integers(1, 5 * 60, today)).tolist()

@@ -34,5 +34,6 @@ def layout(rng: np.random.Generator, lang: str) -> dict:
         "filters": k["filters"][:int(rng.integers(4, 7))],
         "list": str(rng.choice(["rows", "cards"])),
         "restaurants": rests,
-        "tabs": with_badge(k["tabs_sets"][int(rng.integers(len(k["tabs_sets"])))], "open_cart", int(rng.integers(0, 5))),
+        "tabs": with_badge(k["tabs_sets"][int(rng.integers(len(k["tabs_sets"])))], "open_cart",
+                           int(rng.integers(0, 5))),
     }

@@ -13,7 +13,8 @@ def layout(rng: np.random.Generator, lang: str) -> dict:
     """Status, which blocks appear and their order, step style, the timeline and the items."""
     k = load("mobile_shopping", lang)
     step = int(rng.integers(1, 4))           # placed, packed/shipped ... never delivered: the parcel is on its way
-    hubs = pick(rng, ["杭州", "上海", "南京", "苏州", "广州"] if lang == "zh" else ["Oakland", "Reno", "Sacramento", "Portland", "Denver"], 2)
+    hubs = pick(rng, ["杭州", "上海", "南京", "苏州", "广州"] if lang == "zh"
+                else ["Oakland", "Reno", "Sacramento", "Portland", "Denver"], 2)
     events = [e.format(hubs[i % 2]) for i, e in enumerate(k["events"])]
     start = 0 if step >= 3 else 1
     blocks = ["items", "info"] + (["courier"] if rng.random() < 0.7 else [])
@@ -24,7 +25,8 @@ def layout(rng: np.random.Generator, lang: str) -> dict:
         "events": events[start:start + int(rng.integers(3, 5))],
         "event_mins": sorted([int(v) for v in rng.integers(20, 60 * 30, 5)]),
         "courier": str(rng.choice(k["couriers"])),
-        "courier_name": str(rng.choice(["王师傅", "李师傅", "张师傅", "刘师傅"] if lang == "zh" else ["Marco R.", "Dana K.", "Luis P.", "Tom B."])),
+        "courier_name": str(rng.choice(["王师傅", "李师傅", "张师傅", "刘师傅"] if lang == "zh"
+                                       else ["Marco R.", "Dana K.", "Luis P.", "Tom B."])),
         "tracking": f"{'SF' if lang == 'zh' else '1Z'}{int(rng.integers(10**11, 10**12))}",
         "eta_day": int(rng.integers(0, 3)),
         "eta_from": int(rng.choice([9, 10, 12, 14])),

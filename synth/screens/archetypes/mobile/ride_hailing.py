@@ -15,8 +15,10 @@ def _map(rng: np.random.Generator) -> dict:
     step = int(rng.integers(56, 96))
     angle = int(rng.integers(-28, 28))
     ox, oy = int(rng.integers(0, step)), int(rng.integers(0, step))
-    cross = lambda i, j: (195 + ox - step // 2 + i * step, CY + oy - step // 2 + j * step)
     t = np.radians(angle)
+
+    def cross(i, j):        # where crossing (i, j) of the unturned grid is
+        return 195 + ox - step // 2 + i * step, CY + oy - step // 2 + j * step
 
     def shown(p):           # where a crossing lands once the grid is turned about the map's centre
         dx, dy = p[0] - 195, p[1] - CY
@@ -37,7 +39,8 @@ def _map(rng: np.random.Generator) -> dict:
     return {
         "angle": angle, "step": step, "ox": ox, "oy": oy, "cy": CY,
         "majors": [int(v) for v in rng.choice(range(-4, 5), 2, replace=False)],
-        "park": {"i": int(rng.integers(-3, 3)), "j": int(rng.integers(-4, 2)), "w": int(rng.integers(1, 3)), "h": int(rng.integers(1, 3))},
+        "park": {"i": int(rng.integers(-3, 3)), "j": int(rng.integers(-4, 2)),
+                 "w": int(rng.integers(1, 3)), "h": int(rng.integers(1, 3))},
         "river": bool(rng.random() < 0.5), "river_y": int(rng.integers(60, 180)),
         "pickup": [int(v) for v in cross(a, b)], "dest": [int(v) for v in cross(a + di, b + dj)],
         "cars": cars,
@@ -48,7 +51,7 @@ def layout(rng: np.random.Generator, lang: str) -> dict:
     """Which stage the booking is at, the map, the places and ride options."""
     k = load("mobile_maps", lang)
     base = float(rng.uniform(9, 30)) * (1 if lang == "en" else 2.2)
-    rides = [{**r, "price": f"{'¥' if lang == 'zh' else '$'}{base * r['k']:.2f}" if lang == "en" else f"¥{base * r['k']:.1f}",
+    rides = [{**r, "price": f"${base * r['k']:.2f}" if lang == "en" else f"¥{base * r['k']:.1f}",
               "eta": int(rng.integers(2, 12))} for r in k["rides"][:int(rng.integers(3, 6))]]
     places = k["places"][:2] + pick(rng, k["places"][2:], 4)
     return {

@@ -33,7 +33,8 @@ def layout(rng: np.random.Generator, lang: str) -> dict:
         "header": str(rng.choice(["logo", "tabs"])),
         "app": str(rng.choice(k["apps"])),
         "header_tabs": k["header_tabs"],
-        "stories": [{"user": k["people"][int(j)], "seen": bool(rng.random() < 0.3)} for j in who[:6]] if rng.random() < 0.6 else [],
+        "stories": ([{"user": k["people"][int(j)], "seen": bool(rng.random() < 0.3)} for j in who[:6]]
+                    if rng.random() < 0.6 else []),
         "feed": feed,
         "posts": posts,
         "notes": notes,

@@ -25,8 +25,10 @@ def repo(rng: np.random.Generator, lang: str) -> dict:
         "owner": owner, "name": r["name"], "desc": r["desc"], "lang": r["lang"], "topics": r["topics"],
         "install": r["install"].format(owner=owner), "usage": r["usage"], "dirs": r["dirs"], "files": r["files"],
         "stars": count(rng, 40, 40000), "forks": count(rng, 5, 4000), "watchers": count(rng, 3, 900),
-        "issues": int(rng.integers(0, 240)), "pulls": int(rng.integers(0, 40)), "commits": f"{int(rng.integers(40, 4000)):,}",
-        "branches": int(rng.integers(2, 40)), "tags": int(rng.integers(1, 60)), "contributors": int(rng.integers(3, 120)),
+        "issues": int(rng.integers(0, 240)), "pulls": int(rng.integers(0, 40)),
+        "commits": f"{int(rng.integers(40, 4000)):,}",
+        "branches": int(rng.integers(2, 40)), "tags": int(rng.integers(1, 60)),
+        "contributors": int(rng.integers(3, 120)),
         "release": d["release"].format(int(rng.integers(0, 4)), int(rng.integers(0, 20)), int(rng.integers(0, 10))),
         "languages": languages, "site": f"{r['name']}.{'dev' if lang == 'en' else 'cn'}",
     }

@@ -4,7 +4,8 @@ import numpy as np
 from synth.screens.content import load, pick
 
 # price ranges per kind of dish, in whole currency units
-PRICES = {"en": {"main": (9, 24), "side": (3, 9), "drink": (2, 6)}, "zh": {"main": (16, 48), "side": (4, 18), "drink": (5, 16)}}
+PRICES = {"en": {"main": (9, 24), "side": (3, 9), "drink": (2, 6)},
+          "zh": {"main": (16, 48), "side": (4, 18), "drink": (5, 16)}}
 
 
 def money(lang: str, x: float) -> str:
@@ -27,14 +28,19 @@ def shops(rng: np.random.Generator, lang: str, n: int) -> list[dict]:
         free = rng.random() < 0.3
         out.append({
             "name": name, "cuisine": cuisine, "rating": round(float(rng.uniform(4.2, 4.95)), 1),
-            "count": d["rating_count"].format(int(rng.choice([50, 100, 200, 500, 1000, 2000]))) if d["rating_count"] else "",
+            "count": (d["rating_count"].format(int(rng.choice([50, 100, 200, 500, 1000, 2000])))
+                      if d["rating_count"] else ""),
             "time": d["time"].format(t, t + 10) if lang == "en" else d["time"].format(t),
-            "fee": d["free_fee"] if free else d["fee"].format(money(lang, float(rng.choice([0.99, 1.49, 1.99, 2.99, 3.49])) if lang == "en" else float(rng.choice([1, 2, 2.5, 3, 4])))),
+            "fee": d["free_fee"] if free else d["fee"].format(money(
+                lang, float(rng.choice([0.99, 1.49, 1.99, 2.99, 3.49])) if lang == "en"
+                else float(rng.choice([1, 2, 2.5, 3, 4])))),
             "distance": d["distance"].format(round(float(rng.uniform(0.3, 4.8)), 1)),
             "sales": d["sales"].format(f"{int(rng.integers(1, 40)) * 100}+") if d["sales"] else "",
-            "min_order": d["min_order"].format(money(lang, float(rng.choice([15, 20, 25, 30])))) if d["min_order"] else "",
+            "min_order": (d["min_order"].format(money(lang, float(rng.choice([15, 20, 25, 30]))))
+                          if d["min_order"] else ""),
             "promos": pick(rng, d["promos"], int(rng.integers(0, 3))),
-            "avg": (f"人均¥{int(rng.integers(12, 60))}" if lang == "zh" else "$" * int(rng.integers(1, 4)) + " · " + cuisine),
+            "avg": (f"人均¥{int(rng.integers(12, 60))}" if lang == "zh"
+                    else "$" * int(rng.integers(1, 4)) + " · " + cuisine),
         })
     return out
 
@@ -42,7 +48,8 @@ def shops(rng: np.random.Generator, lang: str, n: int) -> list[dict]:
 def menu(rng: np.random.Generator, lang: str, cuisine: str | None = None) -> dict:
     """One restaurant's menu: its cuisine's sections plus drinks, every dish with a price."""
     d = load("food", lang)
-    cu = next((c for c in d["cuisines"] if c["name"] == cuisine), None) or d["cuisines"][int(rng.integers(len(d["cuisines"])))]
+    cu = (next((c for c in d["cuisines"] if c["name"] == cuisine), None)
+          or d["cuisines"][int(rng.integers(len(d["cuisines"])))])
     sections = [[title, kind, dishes] for title, kind, dishes in cu["sections"]]
     if all(kind != "drink" for _, kind, _ in sections):
         sections.append(["饮料" if lang == "zh" else "Drinks", "drink", d["drinks"]])
@@ -67,5 +74,6 @@ def basket(rng: np.random.Generator, lang: str, m: dict, n: int) -> dict:
     service = round(subtotal * 0.05, 2) if lang == "en" else 0.0
     for i in items:
         i["line"] = money(lang, i["qty"] * i["price"])
-    return {"items": items, "count": sum(i["qty"] for i in items), "subtotal": money(lang, subtotal), "fee": money(lang, fee), "free": fee == 0,
+    return {"items": items, "count": sum(i["qty"] for i in items), "subtotal": money(lang, subtotal),
+            "fee": money(lang, fee), "free": fee == 0,
             "service": money(lang, service) if service else "", "total": money(lang, subtotal + fee + service)}

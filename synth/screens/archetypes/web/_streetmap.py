@@ -20,19 +20,23 @@ def street_map(rng: np.random.Generator, streets: list[str], pins: int) -> dict:
         y0, y1 = rng.uniform(0.1, 0.9, 2) * H
         river = {"d": f"M -50 {y0:.0f} C {W * 0.35:.0f} {y0 + rng.uniform(-200, 200):.0f}, {W * 0.65:.0f} "
                       f"{y1 + rng.uniform(-200, 200):.0f}, {W + 50} {y1:.0f}", "width": int(rng.integers(26, 60))}
-    avenue = (f"M {rng.uniform(-50, W * 0.3):.0f} -40 Q {rng.uniform(0.2, 0.8) * W:.0f} {rng.uniform(0.3, 0.7) * H:.0f}, "
+    avenue = (f"M {rng.uniform(-50, W * 0.3):.0f} -40 "
+              f"Q {rng.uniform(0.2, 0.8) * W:.0f} {rng.uniform(0.3, 0.7) * H:.0f}, "
               f"{rng.uniform(W * 0.6, W + 50):.0f} {H + 40}")
     parks = []
     for _ in range(int(rng.integers(1, 4))):
         i, j = rng.integers(-reach + 1, reach - 1, 2)
         parks.append({"x": round(cx + i * spacing + 4, 1), "y": round(cy + j * spacing * 0.9 + 4, 1),
-                      "w": round(spacing * int(rng.integers(1, 3)) - 8, 1), "h": round(spacing * 0.9 * int(rng.integers(1, 3)) - 8, 1)})
+                      "w": round(spacing * int(rng.integers(1, 3)) - 8, 1),
+                      "h": round(spacing * 0.9 * int(rng.integers(1, 3)) - 8, 1)})
     labels = []
     for k, name in enumerate(streets[:3]):
         if k % 2 == 0 and k // 2 < len(v_major):
-            labels.append({"text": name, "x": v_major[min(k // 2, len(v_major) - 1)] - 4, "y": cy + 40 * (k - 1), "vertical": True})
+            labels.append({"text": name, "x": v_major[min(k // 2, len(v_major) - 1)] - 4, "y": cy + 40 * (k - 1),
+                           "vertical": True})
         elif k // 2 < len(h_major):
-            labels.append({"text": name, "x": cx - 120 + 60 * k, "y": h_major[min(k // 2, len(h_major) - 1)] - 6, "vertical": False})
+            labels.append({"text": name, "x": cx - 120 + 60 * k, "y": h_major[min(k // 2, len(h_major) - 1)] - 6,
+                           "vertical": False})
     # markers in percent of the map box, kept off the edges and apart from each other
     spots: list[tuple[float, float]] = []
     tries = 0

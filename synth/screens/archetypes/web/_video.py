@@ -28,5 +28,6 @@ def videos(rng: np.random.Generator, lang: str, k: int) -> list[dict]:
         secs = int(rng.integers(90, 25 * 60)) if rng.random() < 0.85 else int(rng.integers(25 * 60, 3 * 3600))
         h, m, s = secs // 3600, secs // 60 % 60, secs % 60
         out.append(dict(v, views=views(n, lang), age=age(int(rng.integers(0, 900)), lang),
-                        duration=f"{h}:{m:02d}:{s:02d}" if h else f"{m}:{s:02d}", secs=secs, live=bool(rng.random() < 0.06)))
+                        duration=f"{h}:{m:02d}:{s:02d}" if h else f"{m}:{s:02d}", secs=secs,
+                        live=bool(rng.random() < 0.06)))
     return out

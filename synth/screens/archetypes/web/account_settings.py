@@ -5,7 +5,8 @@ import numpy as np
 from synth.screens.content import load, pick
 
 CATEGORY = "account"
-PLACEMENTS = ("modal", "modal", "interstitial")   # no form here takes a CAPTCHA: a modal over the dimmed page, or a full-page check
+# no form here takes a CAPTCHA: a modal over the dimmed page, or a full-page check
+PLACEMENTS = ("modal", "modal", "interstitial")
 
 
 def layout(rng: np.random.Generator, lang: str) -> dict:
@@ -20,8 +21,9 @@ def layout(rng: np.random.Generator, lang: str) -> dict:
         "notify_style": str(rng.choice(["toggles", "table"])),
         "bio": pick(rng, data["bios"], 1)[0],
         "countries": data["countries"], "languages": data["languages"],
-        "devices": [dict(name=d[0], place=d[1], ago=int(a)) for d, a in
-                    zip(pick(rng, data["devices"], int(rng.integers(2, 5))), np.sort(rng.integers(0, 60 * 24 * 20, 5)))],
+        "devices": [{"name": d[0], "place": d[1], "ago": int(a)} for d, a in
+                    zip(pick(rng, data["devices"], int(rng.integers(2, 5))),
+                        np.sort(rng.integers(0, 60 * 24 * 20, 5)))],
         "two_factor": bool(rng.random() < 0.5),
         "danger": bool(rng.random() < 0.5),
         "banner": bool(rng.random() < 0.25),

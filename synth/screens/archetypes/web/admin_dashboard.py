@@ -5,7 +5,8 @@ import numpy as np
 from synth.screens.content import load, pick
 
 CATEGORY = "dashboard"
-PLACEMENTS = ("modal", "modal", "interstitial")   # no form here takes a CAPTCHA: a modal over the dimmed page, or a full-page check
+# no form here takes a CAPTCHA: a modal over the dimmed page, or a full-page check
+PLACEMENTS = ("modal", "modal", "interstitial")
 
 
 def _kpi_value(rng: np.random.Generator, lang: str, icon: str) -> str:
@@ -26,17 +27,19 @@ def layout(rng: np.random.Generator, lang: str) -> dict:
                      "delta": f"{'+' if up else '-'}{rng.uniform(0.4, 18):.1f}%", "up": up})
     month = int(rng.integers(1, 13))
     orders = []
-    for i, day in enumerate(sorted(rng.integers(1, 29, 7).tolist(), reverse=True)):
+    for day in sorted(rng.integers(1, 29, 7).tolist(), reverse=True):
         status, tone = d["order_status"][int(rng.choice(len(d["order_status"]), p=[0.4, 0.2, 0.25, 0.1, 0.05]))]
         orders.append({"id": f"#{int(rng.integers(10000, 99999))}", "customer": int(rng.integers(6)),
                        "product": d["products"][int(rng.integers(len(d["products"])))],
                        "date": d["date"].format(m=month if lang == "zh" else d["months"][month - 1], d=int(day)),
-                       "amount": ("¥" if lang == "zh" else "$") + f"{rng.uniform(9, 900):,.2f}", "status": status, "tone": tone})
+                       "amount": ("¥" if lang == "zh" else "$") + f"{rng.uniform(9, 900):,.2f}",
+                       "status": status, "tone": tone})
     # both tables, and one or both of the chart and the activity list, in a random order
     sections = ["users", "orders"] + pick(rng, ["chart", "activity"], int(rng.integers(1, 3)))
     rng.shuffle(sections)
     return {
-        "nav": d["nav"], "nav_more": d["nav_more"][:int(rng.integers(0, 4))], "greeting": bool(rng.random() < 0.5),   # "Welcome back, …" or the page's name
+        "nav": d["nav"], "nav_more": d["nav_more"][:int(rng.integers(0, 4))],
+        "greeting": bool(rng.random() < 0.5),   # "Welcome back, …" or the page's name
         "kpis": kpis if rng.random() < 0.85 else [], "orders": orders,
         "activity": [{"text": t, "person": int(rng.integers(6)), "minutes": int(m)}
                      for t, m in zip(pick(rng, d["activity"], 5), sorted(rng.integers(2, 600, 5).tolist()))],

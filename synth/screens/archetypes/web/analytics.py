@@ -7,7 +7,8 @@ import numpy as np
 from synth.screens.content import load, pick
 
 CATEGORY = "dashboard"
-PLACEMENTS = ("modal", "modal", "interstitial")   # no form here takes a CAPTCHA: a modal over the dimmed page, or a full-page check
+# no form here takes a CAPTCHA: a modal over the dimmed page, or a full-page check
+PLACEMENTS = ("modal", "modal", "interstitial")
 CW, CH = 800, 220          # main chart's SVG user units
 
 
@@ -40,34 +41,43 @@ def layout(rng: np.random.Generator, lang: str) -> dict:
     def path(v: np.ndarray) -> str:
         return "M " + " L ".join(f"{x:.1f} {CH - y / ymax * CH:.1f}" for x, y in zip(xs, v))
 
-    bars = [{"x": round((i + 0.15) * CW / n, 1), "w": round(CW / n * 0.7, 1), "h": round(float(y) / ymax * CH, 1)} for i, y in enumerate(cur)]
-    pct = lambda lo, hi: f"{rng.uniform(lo, hi):.1f}%"
+    bars = [{"x": round((i + 0.15) * CW / n, 1), "w": round(CW / n * 0.7, 1), "h": round(float(y) / ymax * CH, 1)}
+            for i, y in enumerate(cur)]
+
+    def pct(lo: float, hi: float) -> str:
+        return f"{rng.uniform(lo, hi):.1f}%"
+
     minutes = int(rng.integers(1, 5))
     kpi_pool = {
         "users": _fmt(cur.sum() * 0.7), "sessions": _fmt(cur.sum()), "views": _fmt(cur.sum() * rng.uniform(2, 4)),
         "bounce": pct(28, 62), "duration": f"{minutes}m {int(rng.integers(0, 60)):02d}s", "conversion": pct(0.8, 4.5),
     }
     kpis = [{"key": k, "value": kpi_pool[k], "delta": f"{rng.uniform(-12, 25):+.1f}%",
-             "spark": " ".join(f"{i * 12},{30 - float(v) * 26:.1f}" for i, v in enumerate(np.clip(np.cumsum(rng.normal(0, 0.12, 10)) + 0.5, 0.05, 1)))}
+             "spark": " ".join(f"{i * 12},{30 - float(v) * 26:.1f}"
+                               for i, v in enumerate(np.clip(np.cumsum(rng.normal(0, 0.12, 10)) + 0.5, 0.05, 1)))}
             for k in pick(rng, list(kpi_pool), int(rng.integers(3, 6)))]
     shares = rng.dirichlet(np.ones(len(d["sources"])) * 2)
     order = np.argsort(-shares)
-    sources = [{"name": d["sources"][int(i)], "share": round(float(shares[i]) * 100, 1), "sessions": _fmt(cur.sum() * float(shares[i]))} for i in order]
+    sources = [{"name": d["sources"][int(i)], "share": round(float(shares[i]) * 100, 1),
+                "sessions": _fmt(cur.sum() * float(shares[i]))} for i in order]
     dev = np.sort(rng.dirichlet([6, 4, 1]))[::-1]
     circ = 2 * np.pi * 54
     offsets = np.concatenate([[0], np.cumsum(dev)[:-1]])
-    devices = [{"name": name, "share": round(float(s) * 100, 1), "dash": f"{float(s) * circ:.1f} {circ:.1f}", "offset": f"{-float(o) * circ:.1f}"}
+    devices = [{"name": name, "share": round(float(s) * 100, 1), "dash": f"{float(s) * circ:.1f} {circ:.1f}",
+                "offset": f"{-float(o) * circ:.1f}"}
                for name, s, o in zip(d["devices"], dev, offsets)]
     pages = []
     views = np.sort(rng.pareto(1.5, 8) + 1)[::-1] * cur.sum() / 6
     for (path_, title), v in zip(pick(rng, list(zip(d["pages"], d["page_titles"])), 8), views):
-        pages.append({"path": path_, "title": title, "views": _fmt(float(v)), "users": _fmt(float(v) * rng.uniform(0.5, 0.8)),
+        pages.append({"path": path_, "title": title, "views": _fmt(float(v)),
+                      "users": _fmt(float(v) * rng.uniform(0.5, 0.8)),
                       "time": f"{int(rng.integers(0, 4))}:{int(rng.integers(0, 60)):02d}", "bounce": pct(20, 70)})
     geo = np.sort(rng.dirichlet(np.ones(6) * 1.5))[::-1]
     end = dt.date(2024, 1, 1) + dt.timedelta(days=int(rng.integers(30, 360)))
     start = end - dt.timedelta(days=n - 1)
     day = (lambda x: f"{x.month}月{x.day}日") if lang == "zh" else (lambda x: f"{d['months'][x.month - 1]} {x.day}")
-    axis = [{"x": round(float(xs[i]), 1), "label": day(start + dt.timedelta(days=int(i)))} for i in np.linspace(0, n - 1, 5).astype(int)]
+    axis = [{"x": round(float(xs[i]), 1), "label": day(start + dt.timedelta(days=int(i)))}
+            for i in np.linspace(0, n - 1, 5).astype(int)]
     sections = ["sources", "devices", "pages", "geo"]
     rng.shuffle(sections)
     chart_side = bool(rng.random() < 0.5)           # the main chart shares its row with the first small section
@@ -75,12 +85,14 @@ def layout(rng: np.random.Generator, lang: str) -> dict:
         sections[0], sections[1] = sections[1], sections[0]
     return {
         "range": f"最近{n}天" if lang == "zh" else f"Last {n} days", "axis": axis,
-        "range_dates": (f"{start:%Y年%-m月%-d日} - {end:%-m月%-d日}" if lang == "zh" else f"{day(start)} – {day(end)}, {end.year}"),
+        "range_dates": (f"{start:%Y年%-m月%-d日} - {end:%-m月%-d日}" if lang == "zh"
+                        else f"{day(start)} – {day(end)}, {end.year}"),
         "kpis": kpis, "chart": chart, "compare": bool(rng.random() < 0.6),
         "cur": path(cur), "prev": path(prev), "bars_data": bars, "cw": CW, "ch": CH,
         "ticks": [_fmt(tick * i) for i in range(5)],
         "sources": sources, "devices": devices, "pages": pages,
-        "geo": [{"name": name, "share": round(float(s) * 100, 1)} for name, s in zip(pick(rng, d["countries"], 6), geo)],
+        "geo": [{"name": name, "share": round(float(s) * 100, 1)}
+                for name, s in zip(pick(rng, d["countries"], 6), geo)],
         "sections": [str(s) for s in sections[:int(rng.integers(2, 5))]],
         "nav": str(rng.choice(["rail", "sidebar", "topbar"])),
         "spark": bool(rng.random() < 0.5),

@@ -5,7 +5,8 @@ import numpy as np
 from synth.screens.content import load, pick
 
 CATEGORY = "banking"
-PLACEMENTS = ("modal", "modal", "interstitial")   # no form here takes a CAPTCHA: a modal over the dimmed page, or a full-page check
+# no form here takes a CAPTCHA: a modal over the dimmed page, or a full-page check
+PLACEMENTS = ("modal", "modal", "interstitial")
 
 
 def layout(rng: np.random.Generator, lang: str) -> dict:
@@ -23,7 +24,8 @@ def layout(rng: np.random.Generator, lang: str) -> dict:
         "spend": [int(x) for x in rng.integers(800, 4200, months)],
         "income": [int(x) for x in rng.integers(2500, 5200, months)],
         "cats": [{"name": n, "value": int(v)} for n, v in
-                 zip(data["categories"], sorted(rng.integers(40, 900, len(data["categories"])).tolist(), reverse=True))],
+                 zip(data["categories"],
+                     sorted(rng.integers(40, 900, len(data["categories"])).tolist(), reverse=True))],
         "payees": data["payees"][: int(rng.integers(3, 6))],
         "offer": pick(rng, data["offers"], 1)[0],
         "greeting": str(rng.choice(data["greetings"])),

@@ -7,7 +7,8 @@ import numpy as np
 from synth.screens.content import load
 
 CATEGORY = "calendar"
-PLACEMENTS = ("modal", "modal", "interstitial")   # no form here takes a CAPTCHA: a modal over the dimmed page, or a full-page check
+# no form here takes a CAPTCHA: a modal over the dimmed page, or a full-page check
+PLACEMENTS = ("modal", "modal", "interstitial")
 COLOURS = ["#039be5", "#33b679", "#8e24aa", "#e67c73", "#f6bf26", "#f4511e"]   # calendar colours, as mail apps use
 
 
@@ -82,7 +83,8 @@ def layout(rng: np.random.Generator, lang: str) -> dict:
         month_title = f"{year}年{month}月"
     else:
         sm = d["short_months"]
-        week_title = f"{sm[a.month - 1]} {a.day} – {'' if a.month == b.month else sm[b.month - 1] + ' '}{b.day}, {b.year}"
+        end_month = "" if a.month == b.month else sm[b.month - 1] + " "
+        week_title = f"{sm[a.month - 1]} {a.day} – {end_month}{b.day}, {b.year}"
         month_title = f"{d['months'][month - 1]} {year}"
     view = str(rng.choice(["month", "week"]))
     return {
@@ -91,7 +93,8 @@ def layout(rng: np.random.Generator, lang: str) -> dict:
         "month_cells": month_cells, "week_cells": week_cells, "mini": mini, "upcoming": upcoming,
         # every calendar has events on show, so every one is ticked
         "calendars": [{"name": n, "colour": COLOURS[i], "on": True} for i, n in enumerate(d["calendars"])],
-        "other": [{"name": n, "colour": COLOURS[4 + i], "on": bool(rng.random() < 0.5)} for i, n in enumerate(d["other"])],
+        "other": [{"name": n, "colour": COLOURS[4 + i], "on": bool(rng.random() < 0.5)}
+                  for i, n in enumerate(d["other"])],
         # an upcoming panel on the right takes the mini calendar; the left sidebar then goes
         "upcoming_panel": (panel := bool(rng.random() < 0.4)),
         "sidebar": "none" if panel else str(rng.choice(["left", "none"], p=[0.85, 0.15])),

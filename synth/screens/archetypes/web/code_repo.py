@@ -6,7 +6,8 @@ from synth.screens.archetypes.web._code import repo
 from synth.screens.content import load, pick
 
 CATEGORY = "code"
-PLACEMENTS = ("modal", "modal", "interstitial")   # no form here takes a CAPTCHA: a modal over the dimmed page, or a full-page check
+# no form here takes a CAPTCHA: a modal over the dimmed page, or a full-page check
+PLACEMENTS = ("modal", "modal", "interstitial")
 
 
 def layout(rng: np.random.Generator, lang: str) -> dict:
@@ -19,7 +20,8 @@ def layout(rng: np.random.Generator, lang: str) -> dict:
         e["ago"] = d["ago"][int(rng.integers(len(d["ago"])))]
     return {
         "repo": r, "entries": entries, "last_commit": d["commits"][int(rng.integers(len(d["commits"])))],
-        "sha": "".join(str(rng.choice(list("0123456789abcdef"))) for _ in range(7)), "last_ago": d["ago"][int(rng.integers(2))],
+        "sha": "".join(str(rng.choice(list("0123456789abcdef"))) for _ in range(7)),
+        "last_ago": d["ago"][int(rng.integers(2))],
         "sidebar": str(rng.choice(["right", "left", "none"], p=[0.7, 0.1, 0.2])),
         "readme": bool(rng.random() < 0.8),
         "public": bool(rng.random() < 0.85),

@@ -5,7 +5,10 @@ import numpy as np
 from synth.screens.content import load
 
 CATEGORY = "education"
-PLACEMENTS = ("modal", "modal", "interstitial")   # no form here takes a CAPTCHA: a modal over the dimmed page, or a full-page check
+# no form here takes a CAPTCHA: a modal over the dimmed page, or a full-page check
+PLACEMENTS = ("modal", "modal", "interstitial")
+# a lesson whose name holds one of these is a quiz or an exercise, not a video
+QUIZ_WORDS = ("Quiz", "测验", "Assignment", "作业", "project", "Project", "实战")
 
 
 def layout(rng: np.random.Generator, lang: str) -> dict:
@@ -18,17 +21,21 @@ def layout(rng: np.random.Generator, lang: str) -> dict:
         items = []
         for name in lessons:
             items.append({"name": name, "minutes": int(rng.integers(3, 22)), "done": k < done, "current": k == done,
-                          "kind": "quiz" if any(w in name for w in ("Quiz", "测验", "Assignment", "作业", "project", "Project", "实战")) else "video"})
+                          "kind": "quiz" if any(w in name for w in QUIZ_WORDS) else "video"})
             k += 1
         sections.append({"title": title, "lessons": items, "minutes": sum(i["minutes"] for i in items)})
     total = sum(s["minutes"] for s in sections)
     price = d["price"][int(rng.integers(len(d["price"])))]
     return {
-        "course": course, "sections": sections, "lessons": k, "done": done, "progress": int(done * 100 / k), "total": total,
-        "open": [i == 0 or bool(rng.random() < 0.3) for i in range(len(sections))],   # which syllabus sections are expanded
+        "course": course, "sections": sections, "lessons": k, "done": done, "progress": int(done * 100 / k),
+        "total": total,
+        "open": [i == 0 or bool(rng.random() < 0.3)   # which syllabus sections are expanded
+                 for i in range(len(sections))],
         "view": str(rng.choice(["landing", "learning"])),
-        "rating": round(float(rng.uniform(4.3, 4.9)), 1), "ratings": int(rng.integers(300, 40000)), "students": int(rng.integers(2000, 400000)),
-        "level": d["levels"][int(rng.integers(len(d["levels"])))], "updated": d["updated"][int(rng.integers(len(d["updated"])))],
+        "rating": round(float(rng.uniform(4.3, 4.9)), 1), "ratings": int(rng.integers(300, 40000)),
+        "students": int(rng.integers(2000, 400000)),
+        "level": d["levels"][int(rng.integers(len(d["levels"])))],
+        "updated": d["updated"][int(rng.integers(len(d["updated"])))],
         "price": price, "orig": d["orig"][int(rng.integers(len(d["orig"])))] if price not in ("Free", "免费") else "",
         "nav": d["nav"], "courses_taught": int(rng.integers(3, 30)),
         "list_side": str(rng.choice(["right", "left"], p=[0.8, 0.2])),   # learning view: lesson list beside the player

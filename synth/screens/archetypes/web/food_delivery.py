@@ -6,17 +6,19 @@ from synth.screens.archetypes.web._food import basket, menu, shops
 from synth.screens.content import load, pick
 
 CATEGORY = "food"
-PLACEMENTS = ("modal", "modal", "interstitial")   # no form here takes a CAPTCHA: a modal over the dimmed page, or a full-page check
+# no form here takes a CAPTCHA: a modal over the dimmed page, or a full-page check
+PLACEMENTS = ("modal", "modal", "interstitial")
 
 
 def layout(rng: np.random.Generator, lang: str) -> dict:
     """Sections and their arrangement for one page."""
     d = load("food", lang)
     cart = str(rng.choice(["right", "none"], p=[0.6, 0.4]))
-    results = str(rng.choice(["grid", "list"], p=[0.6, 0.4]) if lang == "zh" else rng.choice(["grid", "list"], p=[0.8, 0.2]))
+    results = str(rng.choice(["grid", "list"], p=[0.6, 0.4]) if lang == "zh"
+                  else rng.choice(["grid", "list"], p=[0.8, 0.2]))
     m = menu(rng, lang)
     return {
-        "header": str(rng.choice(["navbar", "app"])),             # a navbar with links, or an app bar with address and search
+        "header": str(rng.choice(["navbar", "app"])),   # a navbar with links, or an app bar with address and search
         "chips": pick(rng, d["chips"], int(rng.integers(7, 11))),
         "chip_style": str(rng.choice(["tabs", "pills"])),
         "banner": str(rng.choice(["none", "one", "three"], p=[0.3, 0.35, 0.35])),

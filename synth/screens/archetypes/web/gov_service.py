@@ -25,6 +25,9 @@ def layout(rng: np.random.Generator, lang: str) -> dict:
         "two_columns": bool(rng.random() < 0.6),
         "code_login": bool(rng.random() < 0.6),                    # phone verification code field
         "uploads": pick(rng, service["docs"], len(service["docs"])),
-        "id_sample": f"3301{int(rng.integers(10, 99))}19{int(rng.integers(60, 99))}{int(rng.integers(1, 13)):02d}{int(rng.integers(1, 29)):02d}{int(rng.integers(1000, 9999))}" if lang == "zh" else f"D{int(rng.integers(1000000, 9999999))}",
+        # a resident ID number: region, birth date, sequence; abroad a driving licence number
+        "id_sample": (f"3301{int(rng.integers(10, 99))}19{int(rng.integers(60, 99))}"
+                      f"{int(rng.integers(1, 13)):02d}{int(rng.integers(1, 29)):02d}{int(rng.integers(1000, 9999))}"
+                      if lang == "zh" else f"D{int(rng.integers(1000000, 9999999))}"),
         "density": str(rng.choice(["compact", "normal"])),
     }

@@ -5,7 +5,8 @@ from synth.screens.archetypes.web._streetmap import street_map
 from synth.screens.content import load, pick
 
 CATEGORY = "travel"
-PLACEMENTS = ("modal", "modal", "interstitial")   # no form here takes a CAPTCHA: a modal over the dimmed page, or a full-page check
+# no form here takes a CAPTCHA: a modal over the dimmed page, or a full-page check
+PLACEMENTS = ("modal", "modal", "interstitial")
 
 
 def _hotels(rng: np.random.Generator, lang: str, place: dict, n: int) -> list[dict]:
@@ -24,7 +25,8 @@ def _hotels(rng: np.random.Generator, lang: str, place: dict, n: int) -> list[di
             "amenities": pick(rng, d["amenities"], int(rng.integers(2, 5))),
             "perks": pick(rng, d["perks"], int(rng.integers(1, 3))),
             "score": score, "word": word, "reviews": d["reviews"].format(int(rng.integers(40, 6000))),
-            "price": f"{d['currency']}{price}", "was": f"{d['currency']}{int(price * rng.uniform(1.15, 1.5))}" if rng.random() < 0.35 else "",
+            "price": f"{d['currency']}{price}",
+            "was": f"{d['currency']}{int(price * rng.uniform(1.15, 1.5))}" if rng.random() < 0.35 else "",
         })
     return hotels
 
@@ -43,7 +45,8 @@ def layout(rng: np.random.Generator, lang: str) -> dict:
     day = int(rng.integers(0, len(d["dates"]) // 2)) * 2
     return {
         "place": place, "hotels": hotels, "count": int(rng.integers(40, 900)),
-        "check_in": d["dates"][day], "check_out": d["dates"][day + 1], "guests": d["guests"][int(rng.integers(len(d["guests"])))],
+        "check_in": d["dates"][day], "check_out": d["dates"][day + 1],
+        "guests": d["guests"][int(rng.integers(len(d["guests"])))],
         "nights": d["nights"].format(int(rng.integers(2, 5))), "per_night": d["per_night"],
         "amenity_filters": pick(rng, d["amenities"], 4), "type_filters": pick(rng, d["types"], 3),
         "header": str(rng.choice(["navbar", "hero"])),           # plain navbar, or a coloured band holding the search

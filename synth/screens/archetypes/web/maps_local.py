@@ -5,7 +5,8 @@ from synth.screens.archetypes.web._streetmap import street_map
 from synth.screens.content import load, pick
 
 CATEGORY = "maps"
-PLACEMENTS = ("modal", "modal", "interstitial")   # no form here takes a CAPTCHA: a modal over the dimmed page, or a full-page check
+# no form here takes a CAPTCHA: a modal over the dimmed page, or a full-page check
+PLACEMENTS = ("modal", "modal", "interstitial")
 
 
 def _places(rng: np.random.Generator, d: dict, q: dict, n: int) -> list[dict]:
@@ -14,9 +15,11 @@ def _places(rng: np.random.Generator, d: dict, q: dict, n: int) -> list[dict]:
         status, hours, tone = d["hours"][int(rng.integers(len(d["hours"])))]
         places.append({
             "name": name, "type": q["types"][int(rng.integers(len(q["types"])))],
-            "rating": round(float(rng.uniform(3.6, 4.9)), 1), "reviews": d["reviews_count"].format(int(rng.integers(12, 3200))),
+            "rating": round(float(rng.uniform(3.6, 4.9)), 1),
+            "reviews": d["reviews_count"].format(int(rng.integers(12, 3200))),
             "price": d["prices"][int(rng.integers(len(d["prices"])))] if q["priced"] else "",
-            "address": (f"{d['streets'][int(rng.integers(len(d['streets'])))]}{int(rng.integers(1, 400))}号" if d["distance"].endswith("公里")
+            "address": (f"{d['streets'][int(rng.integers(len(d['streets'])))]}{int(rng.integers(1, 400))}号"
+                        if d["distance"].endswith("公里")
                         else f"{int(rng.integers(100, 4000))} {d['streets'][int(rng.integers(len(d['streets'])))]}"),
             "status": status, "hours": hours, "tone": tone,
             "distance": d["distance"].format(round(float(rng.uniform(0.2, 4.5)), 1)),
@@ -42,7 +45,8 @@ def layout(rng: np.random.Generator, lang: str) -> dict:
         "web": d["web"][int(rng.integers(len(d["web"])))].format(slug),
         "features": pick(rng, d["features"], int(rng.integers(2, 5))),
         "selected": sel,
-        "busy": [int(v) for v in np.clip(np.sin(np.linspace(0.2, 3.0, 14)) * rng.uniform(50, 95) + rng.normal(0, 9, 14), 6, 100)],
+        "busy": [int(v) for v in np.clip(np.sin(np.linspace(0.2, 3.0, 14)) * rng.uniform(50, 95)
+                                         + rng.normal(0, 9, 14), 6, 100)],
         "panel": str(rng.choice(["left", "right"], p=[0.8, 0.2])),
         "panel_width": int(rng.choice([380, 400, 420])),            # room for the CAPTCHA widget
         # the panel lists results, shows one place, or lists results while a details card floats on the map

@@ -5,7 +5,8 @@ import numpy as np
 from synth.screens.content import load, pick
 
 CATEGORY = "music"
-PLACEMENTS = ("modal", "modal", "interstitial")   # no form here takes a CAPTCHA: a modal over the dimmed page, or a full-page check
+# no form here takes a CAPTCHA: a modal over the dimmed page, or a full-page check
+PLACEMENTS = ("modal", "modal", "interstitial")
 
 
 def _duration(rng: np.random.Generator) -> str:
@@ -16,7 +17,8 @@ def _duration(rng: np.random.Generator) -> str:
 def layout(rng: np.random.Generator, lang: str) -> dict:
     """Sections and their arrangement for one page."""
     d = load("music", lang)
-    songs = [{"title": t, "artist": a, "album": al, "time": _duration(rng), "added": d["added"][int(rng.integers(len(d["added"])))],
+    songs = [{"title": t, "artist": a, "album": al, "time": _duration(rng),
+              "added": d["added"][int(rng.integers(len(d["added"])))],
               "liked": bool(rng.random() < 0.3)}
              for t, a, al in pick(rng, d["songs"], int(rng.integers(9, 15)))]
     playing = int(rng.integers(len(songs)))
@@ -25,7 +27,8 @@ def layout(rng: np.random.Generator, lang: str) -> dict:
                for t in pick(rng, d["shelves"], 3)]
     total = int(rng.integers(30, 260))
     return {
-        "songs": songs, "playing": playing, "shelves": shelves, "playlists": pick(rng, d["playlists"], int(rng.integers(5, 9))),
+        "songs": songs, "playing": playing, "shelves": shelves,
+        "playlists": pick(rng, d["playlists"], int(rng.integers(5, 9))),
         "genres": pick(rng, d["genres"], 6), "desc": d["descs"][int(rng.integers(len(d["descs"])))],
         "view": str(rng.choice(["home", "playlist"])),
         "nav": str(rng.choice(["sidebar", "topbar"], p=[0.75, 0.25])),

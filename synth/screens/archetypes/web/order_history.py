@@ -5,7 +5,8 @@ import numpy as np
 from synth.screens.content import load, pick
 
 CATEGORY = "shopping"
-PLACEMENTS = ("modal", "modal", "interstitial")   # no form here takes a CAPTCHA: a modal over the dimmed page, or a full-page check
+# no form here takes a CAPTCHA: a modal over the dimmed page, or a full-page check
+PLACEMENTS = ("modal", "modal", "interstitial")
 STATUSES = ["delivered", "delivered", "delivered", "shipped", "processing", "cancelled", "returned"]
 
 
@@ -35,7 +36,8 @@ def layout(rng: np.random.Generator, lang: str) -> dict:
             lo, hi = p["price"]
             items.append({"name": p["title"], "short": p["name"], "option": f'{p["option_label"]}: {p["options"][0]}',
                           "price": round(float(rng.uniform(lo, hi)), 2), "qty": int(rng.choice([1, 1, 1, 2]))})
-        orders.append({"date": data["order_dates"][i], "number": f"{int(rng.integers(10**11, 10**12))}", "status": status[i],
+        orders.append({"date": data["order_dates"][i], "number": f"{int(rng.integers(10**11, 10**12))}",
+                       "status": status[i],
                        "status_text": data["order_status"][status[i]],
                        "note": data["status_note"][status[i]].format(_when(data, status[i], i, lang, rng)),
                        "carrier": str(rng.choice(data["carriers"])), "items": items,

@@ -5,7 +5,8 @@ import numpy as np
 from synth.screens.content import load, pick
 
 CATEGORY = "shopping"
-PLACEMENTS = ("modal", "modal", "interstitial")   # no form here takes a CAPTCHA: a modal over the dimmed page, or a full-page check
+# no form here takes a CAPTCHA: a modal over the dimmed page, or a full-page check
+PLACEMENTS = ("modal", "modal", "interstitial")
 
 
 def _sold(n: int, lang: str) -> str:

@@ -8,7 +8,8 @@ from synth.screens.archetypes.web._code import repo
 from synth.screens.content import load, pick
 
 CATEGORY = "code"
-PLACEMENTS = ("modal", "modal", "interstitial")   # no form here takes a CAPTCHA: a modal over the dimmed page, or a full-page check
+# no form here takes a CAPTCHA: a modal over the dimmed page, or a full-page check
+PLACEMENTS = ("modal", "modal", "interstitial")
 
 
 def _numbered(diff: dict) -> dict:
@@ -33,12 +34,15 @@ def layout(rng: np.random.Generator, lang: str) -> dict:
     view = str(rng.choice(["conversation", "files"], p=[0.65, 0.35]))
     body = [b.format(int(rng.integers(1, number))) for b in d["pr_body"][:int(rng.integers(1, 4))]]
     return {
-        "repo": r, "number": number, "title": d["pr_titles"][int(rng.integers(len(d["pr_titles"])))], "state": state, "view": view,
-        "body": body, "reviews": pick(rng, d["reviews"], 3), "commits": pick(rng, d["commits"], int(rng.integers(2, 5))),
+        "repo": r, "number": number, "title": d["pr_titles"][int(rng.integers(len(d["pr_titles"])))],
+        "state": state, "view": view,
+        "body": body, "reviews": pick(rng, d["reviews"], 3),
+        "commits": pick(rng, d["commits"], int(rng.integers(2, 5))),
         "shas": ["".join(str(rng.choice(list("0123456789abcdef"))) for _ in range(7)) for _ in range(4)],
         "diffs": diffs, "files": len(diffs) + int(rng.integers(0, 4)), "checks": int(rng.integers(2, 9)),
         "branch": str(rng.choice(["feature/csv-export", "fix/header-scroll", "empty-file", "perf/sort"])),
-        "labels": pick(rng, [["enhancement", "info"], ["bug", "danger"], ["documentation", "secondary"], ["performance", "warning"]], int(rng.integers(1, 3))),
+        "labels": pick(rng, [["enhancement", "info"], ["bug", "danger"], ["documentation", "secondary"],
+                             ["performance", "warning"]], int(rng.integers(1, 3))),
         "sidebar": bool(rng.random() < 0.8),
         "composer": bool(rng.random() < 0.6),
         "inline_thread": bool(rng.random() < 0.7),     # the review's comment shown under its diff line

@@ -6,7 +6,8 @@ from synth.screens.archetypes.web._food import basket, menu, shops
 from synth.screens.content import load, pick
 
 CATEGORY = "food"
-PLACEMENTS = ("modal", "modal", "interstitial")   # no form here takes a CAPTCHA: a modal over the dimmed page, or a full-page check
+# no form here takes a CAPTCHA: a modal over the dimmed page, or a full-page check
+PLACEMENTS = ("modal", "modal", "interstitial")
 
 
 def layout(rng: np.random.Generator, lang: str) -> dict:
@@ -17,12 +18,15 @@ def layout(rng: np.random.Generator, lang: str) -> dict:
     hero = str(rng.choice(["banner", "side", "plain"], p=[0.45, 0.3, 0.25]))
     nav = str(rng.choice(["left", "tabs", "pills"], p=[0.45, 0.35, 0.2]))
     # a bottom bar would sit over the CAPTCHA widget below a tall banner
-    cart = str(rng.choice(["right", "bar", "none"], p=[0.55, 0.3, 0.15])) if hero != "banner" else str(rng.choice(["right", "none"], p=[0.8, 0.2]))
+    cart = str(rng.choice(["right", "bar", "none"], p=[0.55, 0.3, 0.15]) if hero != "banner"
+               else rng.choice(["right", "none"], p=[0.8, 0.2]))
     # dishes without pictures: the page's product() pictures are not food (see the report)
     dishes = str(rng.choice(["cards", "list"], p=[0.6, 0.4]))
     return {
         "menu": m, "name": m["shop"], "section_items": [{"label": sec["title"]} for sec in m["sections"]],
-        "popular_dishes": pick(rng, [it for sec in m["sections"] for it in sec["items"] if sec["items"][0]["kind"] != "drink"], 3), "shop": shop, "promos": pick(rng, d["promos"], int(rng.integers(1, 4))),
+        "popular_dishes": pick(rng, [it for sec in m["sections"] for it in sec["items"]
+                                     if sec["items"][0]["kind"] != "drink"], 3),
+        "shop": shop, "promos": pick(rng, d["promos"], int(rng.integers(1, 4))),
         "basket": basket(rng, lang, m, int(rng.integers(1, 4))),
         "hero": hero, "nav": nav, "cart": cart, "dishes": dishes,
         "columns": 2 if dishes == "cards" or (cart != "right" and nav != "left") else 1,

@@ -6,7 +6,8 @@ from synth.screens.archetypes.web._video import videos, views
 from synth.screens.content import load, pick
 
 CATEGORY = "video"
-PLACEMENTS = ("modal", "modal", "interstitial")   # no form here takes a CAPTCHA: a modal over the dimmed page, or a full-page check
+# no form here takes a CAPTCHA: a modal over the dimmed page, or a full-page check
+PLACEMENTS = ("modal", "modal", "interstitial")
 
 
 def layout(rng: np.random.Generator, lang: str) -> dict:
@@ -14,7 +15,7 @@ def layout(rng: np.random.Generator, lang: str) -> dict:
     data = load("video", lang)
     vids = videos(rng, lang, 9)
     main = dict(vids[0], live=False)
-    total = int(rng.integers(120, 3000))
+    rng.integers(120, 3000)   # a draw no longer used, kept so that a seed still gives the same page
     return {
         "site": str(rng.choice(data["sites"])),
         "video": main, "next": vids[1:1 + int(rng.integers(5, 9))],

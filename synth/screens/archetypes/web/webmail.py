@@ -5,7 +5,8 @@ import numpy as np
 from synth.screens.content import load, pick
 
 CATEGORY = "mail"
-PLACEMENTS = ("modal", "modal", "interstitial")   # no form here takes a CAPTCHA: a modal over the dimmed page, or a full-page check
+# no form here takes a CAPTCHA: a modal over the dimmed page, or a full-page check
+PLACEMENTS = ("modal", "modal", "interstitial")
 
 
 def layout(rng: np.random.Generator, lang: str) -> dict:
@@ -20,10 +21,11 @@ def layout(rng: np.random.Generator, lang: str) -> dict:
              for (s, subj, body), day in zip(pick(rng, d["older"], n_older), days)]
     return {
         "older": older, "months": d["months"],
-        "header": str(rng.choice(["app", "navbar"])),               # a mail app bar with a wide search, or a site navbar
+        "header": str(rng.choice(["app", "navbar"])),   # a mail app bar with a wide search, or a site navbar
         "folders": str(rng.choice(["sidebar", "rail"], p=[0.8, 0.2])),   # folder names, or an icon rail
         "pane": pane,                                                 # reading pane beside the list, or the list alone
-        "rows": str(rng.choice(["line", "two_line"]) if pane == "none" else rng.choice(["two_line", "line"], p=[0.75, 0.25])),
+        "rows": str(rng.choice(["line", "two_line"]) if pane == "none"
+                    else rng.choice(["two_line", "line"], p=[0.75, 0.25])),
         "avatars": bool(rng.random() < 0.5),
         "tabs": bool(rng.random() < 0.5),                             # Primary / Social / Promotions
         "open": int(rng.integers(0, 3)),                              # which message the reading pane shows

@@ -1,5 +1,6 @@
-"""Interactive tasks in the Gymnasium environment: every task passes Gymnasium's checker, its expert solves
-every episode (also after a mistake), a random agent rarely does, and the same seed gives the same pixels."""
+"""Interactive tasks in the Gymnasium environment: every task passes Gymnasium's checker, a stray click is judged
+invalid and the expert's last step correct, its expert solves every episode (also after a mistake), a random
+agent rarely does, and the same seed gives the same pixels."""
 import numpy as np
 import pytest
 from gymnasium.utils.env_checker import check_env
@@ -28,8 +29,24 @@ def run(env: CaptchaEnv, seed: int, mistakes: int = 0, rng=None) -> tuple[float,
 
 
 @pytest.mark.parametrize("name", NAMES)
-def test_check_env(name):
-    check_env(CaptchaEnv(family=name, difficulty=3), skip_render_check=True)
+def test_check_env_and_the_judge_of_each_step(name):
+    env = CaptchaEnv(family=name, difficulty=3)
+    check_env(env, skip_render_check=True)
+    obs, _ = env.reset(seed=0)
+    assert obs["instruction"].strip() and obs["image"].shape == env.observation_space["image"].shape
+    # a click in the screen's corner, far from the widget, is judged invalid and earns nothing
+    _, reward, term, _, info = env.step({"type": "click", "point": [1.0, 1.0]})
+    assert (reward, term, info["judge"]["step"]) == (0.0, False, "invalid")
+    env.reset(seed=0)
+    while True:
+        action = env.expert_action()
+        assert env.action_space.contains(action)
+        _, reward, term, trunc, info = env.step(action)
+        if term or trunc:
+            break
+    # the expert's last step solves it: judged correct, and the episode complete
+    assert term and reward == 1.0 and info["truth"]["done"]
+    assert info["judge"]["step"] == "correct" and info["judge"]["verdict"] == "complete"
 
 
 @pytest.mark.parametrize("name", NAMES)

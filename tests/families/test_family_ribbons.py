@@ -61,18 +61,23 @@ def test_loops_that_touch_are_rejected():
         ribbons.solve(p, ribbons.render(p))
 
 
-def test_a_third_loop_through_a_crossing_is_rejected():
+def test_a_third_loop_by_a_crossing_is_rejected():
     loops = [Loop(110, 120, 50, 1.0, 0.0, ROUND, RED), Loop(185, 120, 50, 1.0, 0.0, ROUND, BLUE)]
     p, _ = params(loops)
     x, y = p.crossings[0][:2]
-    third = Loop(x, y + 45, 45, 1.0, 0.0, ROUND, GREEN)         # its outline runs through that crossing
-    p, reason = params(loops + [third])
-    assert reason is not None
+    third = Loop(x, y + 57, 45, 1.0, 0.0, ROUND, GREEN)         # its outline runs 12 px below that crossing
+    # it crosses each loop cleanly: only the crossing it passes by is wrong, in either drawing order
+    assert params([loops[0], third])[1] is None and params([loops[1], third])[1] is None
+    assert params(loops + [third])[1] == params([third] + loops)[1] == "triple_crossing"
+    p, _ = params(loops + [third])
+    with pytest.raises(Reject, match="ribbons.triple_crossing"):
+        ribbons.solve(p, ribbons.render(p))
 
 
 def test_nearly_concentric_loops_are_rejected():
-    loops = [Loop(160, 160, 60, 1.0, 0.0, ROUND, RED), Loop(168, 160, 56, 1.0, 0.0, ROUND, BLUE)]
-    assert params(loops)[1] is not None
+    assert params([Loop(160, 160, 60, 1.0, 0.0, ROUND, RED), Loop(168, 160, 56, 1.0, 0.0, ROUND, BLUE)])[1] \
+        == "shallow_crossing"        # outlines 4 px apart meet at a glancing angle
+    assert params([Loop(160, 160, 60, 1.0, 0.0, ROUND, RED), Loop(240, 160, 56, 1.0, 0.0, ROUND, BLUE)])[1] is None
 
 
 def test_a_crossing_drawn_without_its_gap_is_rejected():

@@ -53,7 +53,7 @@ def test_cli_lists_the_catalogue_as_json(capsys):
 def test_readme_table_is_up_to_date():
     import importlib.util
     from pathlib import Path
-    path = Path(__file__).resolve().parent.parent / "docs" / "make_family_table.py"
+    path = Path(__file__).resolve().parents[2] / "docs" / "make_family_table.py"
     spec = importlib.util.spec_from_file_location("make_family_table", path)
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)

@@ -12,7 +12,7 @@ import synth.env
 from synth import families
 from synth.episodes.env import CaptchaEnv, TextActions
 
-DOCS = Path(__file__).parent.parent / "docs" / "episodes.md"
+DOCS = Path(__file__).resolve().parents[2] / "docs" / "episodes.md"
 
 
 def test_registered_and_every_family_served():
@@ -108,7 +108,8 @@ def test_text_actions_read_ui_venus_text_and_survive_garbage():
     total = 0.0
     while not (term or trunc):
         a = env.unwrapped.episode.expert_action()
-        text = f"<think>turn it</think><action>Click(box=({a['point'][0] / w * 999:.0f},{a['point'][1] / h * 999:.0f}))</action>"
+        x, y = a["point"][0] / w * 999, a["point"][1] / h * 999
+        text = f"<think>turn it</think><action>Click(box=({x:.0f},{y:.0f}))</action>"
         obs, r, term, trunc, info = env.step(text)
         total += r
     assert term and total == 1.0

@@ -54,8 +54,8 @@ def test_labels_meet_the_contract_and_every_query_hits_its_target(grounding_set)
                    for (w, h), dpr in SCREENS[lab["platform"]][3])
     assert abs(refusals - 0.1 * total) <= 2       # the share is spread evenly over the run
     labels = [s["label"] for s in samples]
-    assert {l["platform"] for l in labels} == {"web", "mobile", "desktop"}
-    assert {l["lang"] for l in labels} == {"en", "zh"}
+    assert {lab["platform"] for lab in labels} == {"web", "mobile", "desktop"}
+    assert {lab["lang"] for lab in labels} == {"en", "zh"}
 
 
 def _el(i, role, label, box, **kw):
@@ -124,13 +124,15 @@ def test_between_names_the_only_thing_drawn_between_two_labels():
 def test_ordinal_counts_look_alikes_in_one_line_and_refuses_a_grid():
     edits = [_el(i, "link", "Edit", [300, 100 + 50 * i, 340, 130 + 50 * i]) for i in range(3)]
     texts = {"Edit": 3}
-    assert ordinal(edits, texts, "en") == {0: 'the first "Edit" link from the top', 1: 'the second "Edit" link from the top',
+    assert ordinal(edits, texts, "en") == {0: 'the first "Edit" link from the top',
+                                           1: 'the second "Edit" link from the top',
                                            2: 'the third "Edit" link from the top'}
     assert ordinal(edits[::-1], texts, "zh")[1] == "从上往下第二个“Edit”链接"
     assert ordinal(edits, {"Edit": 4}, "en") == {}        # a fourth "Edit" drawn somewhere that is no link
     hearts = [_el(i, "icon", "", [100 + 60 * i, 0, 130 + 60 * i, 30], icon="heart") for i in range(2)]
     assert ordinal(hearts, {}, "en")[1].endswith("from the left") and ordinal(hearts, {}, "en", {"heart": 1}) == {}
-    grid = [_el(2 * r + c, "button", "Add", [200 * c, 100 * r, 200 * c + 80, 100 * r + 30]) for r in range(2) for c in range(2)]
+    grid = [_el(2 * r + c, "button", "Add", [200 * c, 100 * r, 200 * c + 80, 100 * r + 30])
+            for r in range(2) for c in range(2)]
     why = Counter()
     assert ordinal(grid, {"Add": 4}, "en", why=why) == {} and why == {"ordinal.not_one_line": 1}
     hidden = [dict(edits[0], in_viewport=False), *edits[1:]]
@@ -147,7 +149,8 @@ def test_row_names_the_look_alike_in_the_row_of_a_label():
     assert row(edits + names, texts, "en")[1] == 'the "Edit" link in the row of "Invoice 1"'
     assert row(edits + names, texts, "zh")[2] == "“Invoice 2”所在行的“Edit”链接"
     plain = [{"text": "Due 3 May", "box": [150, 155, 250, 175], "path": [0, 1, 11, 40]}]
-    assert row(edits, {"Edit": 3, "Due 3 May": 1}, "en", labels=plain) == {1: 'the "Edit" link in the row of "Due 3 May"'}
+    assert row(edits, {"Edit": 3, "Due 3 May": 1}, "en", labels=plain) == {
+        1: 'the "Edit" link in the row of "Due 3 May"'}
     tall = _el(20, "link", "Both", [0, 100, 120, 180], path=[0, 1, 50])     # spans two rows: names neither
     assert row(edits + [tall], {**texts, "Both": 1}, "en") == {}
     why = Counter()     # on the line of the second row, but in another part of the page (a sidebar)
@@ -212,9 +215,9 @@ def test_ray_data_reads_the_grounding_shards(grounding_set):
     finally:
         ray.shutdown()
     assert len(rows) == 12
-    for row in rows:
-        lab = row["json"]
-        assert row["jpg"].shape[:2] == (lab["image"]["height"], lab["image"]["width"])
+    for shard_row in rows:
+        lab = shard_row["json"]
+        assert shard_row["jpg"].shape[:2] == (lab["image"]["height"], lab["image"]["width"])
         assert lab["instruction"] == lab["queries"][0]["instruction"] and lab["elements"]
 
 
@@ -222,7 +225,7 @@ def test_an_icon_also_drawn_as_decoration_is_not_described_by_it():
     from synth.grounding.describe import icon
     el = {"index": 0, "role": "icon", "text": "", "box": [0, 0, 20, 20], "icon": "search", "fn": "", "field": "",
           "sample": ""}
-    assert icon(el, [el], {}, "en") is not None
+    assert (icon(el, [el], {}, "en"), icon(el, [el], {}, "zh")) == ("the magnifier icon", "放大镜图标")
     assert icon(el, [el], {}, "en", decor_icons={"search": 1}) is None
 
 
@@ -262,7 +265,8 @@ def test_an_icon_refusal_names_no_icon_that_looks_like_one_on_the_page():
     assert "bell" not in keys and "search" not in keys      # drawn by an element, drawn elsewhere
     assert "zoom_in" not in keys and "zoom_out" not in keys  # a magnifier with a plus reads as "the magnifier"
     assert "printer" in keys
-    folder = RenderedPage(spec=PageSpec("pages/a.html", "en", 0, "none", "none", site="/x"), rgb=page.rgb, boxes={}, dpr=1)
+    folder = RenderedPage(spec=PageSpec("pages/a.html", "en", 0, "none", "none", site="/x"), rgb=page.rgb, boxes={},
+                          dpr=1)
     assert icon_candidates(folder) == []          # a folder page's icons carry no keys: nothing is verifiably absent
 
 
@@ -308,7 +312,7 @@ def test_degraded_screens_keep_their_queries_with_boxes_moved_with_the_pixels():
     from synth.engine.config import RunConfig
     from synth.engine.generator import Generator
 
-    base = dict(difficulty=3, n=3, seed=7, kind="grounding", families=("element",), image_format="png")
+    base = {"difficulty": 3, "n": 3, "seed": 7, "kind": "grounding", "families": ("element",), "image_format": "png"}
     runs = []
     for degrade in (0.0, 1.0):     # one after the other: one Playwright per thread
         gen = Generator(RunConfig(**base, degrade=degrade))

@@ -36,8 +36,8 @@ def test_capture_equals_playwright_emulation_and_screenshot(browser, template):
     page = browser.render(spec)
     (width, height), dpr = spec.screen
     mobile = spec.platform == "mobile"
-    context = browser._chromium.browser.new_context(viewport={"width": width, "height": height}, device_scale_factor=dpr,
-                                           is_mobile=mobile, has_touch=mobile)
+    context = browser._chromium.browser.new_context(viewport={"width": width, "height": height},
+                                                    device_scale_factor=dpr, is_mobile=mobile, has_touch=mobile)
     try:
         context.route("**/*", lambda route: route.abort())
         tab = context.new_page()

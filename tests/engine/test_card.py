@@ -99,4 +99,4 @@ def test_grounding_card(grounding_set):
                              "--platform", "web", "--shard-size", "1000", "--image-format", "jpg", "--queries", "8",
                              "--refusal", "0.1"]
     labels = [s["label"] for s in read_samples(grounding_set)]
-    assert tables(card)["family"] == {"element": 3} == dict(Counter(l["family"] for l in labels))
+    assert tables(card)["family"] == {"element": 3} == dict(Counter(lab["family"] for lab in labels))

@@ -61,10 +61,10 @@ def test_counts_match_the_visible_targets(samples):
 
 def test_dataset_mixes_families_languages_platforms(samples):
     labels = [s["label"] for s in samples]
-    assert {l["family"] for l in labels} == {"counting", "rotation", "occlusion"}
-    assert {l["lang"] for l in labels} == {"en", "zh"}
-    assert {"web", "mobile"} <= {l["platform"] for l in labels}
-    assert len({l["template"] for l in labels}) >= 4
+    assert {lab["family"] for lab in labels} == {"counting", "rotation", "occlusion"}
+    assert {lab["lang"] for lab in labels} == {"en", "zh"}
+    assert {"web", "mobile"} <= {lab["platform"] for lab in labels}
+    assert len({lab["template"] for lab in labels}) >= 4
     assert len({hashlib.sha256(s["jpg"]).hexdigest() for s in samples}) == len(samples)
 
 

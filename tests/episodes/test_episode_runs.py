@@ -47,11 +47,12 @@ def test_the_set_passes_verify_and_each_step_is_labelled_in_its_own_pixels(episo
     assert len(by_episode) == 8
     mistakes = 0
     for labels in by_episode.values():
-        labels.sort(key=lambda l: l["episode"]["step"])
-        assert [l["episode"]["step"] for l in labels] == list(range(len(labels))) == list(range(labels[0]["episode"]["steps"]))
-        assert [l["episode"]["done"] for l in labels] == [False] * (len(labels) - 1) + [True]
-        assert sum(l["reward"] for l in labels) == 1.0 and labels[-1]["reward"] > 0
-        mistakes += sum(l["mistake"] for l in labels)
+        labels.sort(key=lambda lab: lab["episode"]["step"])
+        steps = [lab["episode"]["step"] for lab in labels]
+        assert steps == list(range(len(labels))) == list(range(labels[0]["episode"]["steps"]))
+        assert [lab["episode"]["done"] for lab in labels] == [False] * (len(labels) - 1) + [True]
+        assert sum(lab["reward"] for lab in labels) == 1.0 and labels[-1]["reward"] > 0
+        mistakes += sum(lab["mistake"] for lab in labels)
     assert 1 <= mistakes <= 8
 
 

@@ -13,7 +13,7 @@ from synth.labels import reward, spec
 from synth.screens.site import Site, list_pages
 from tests.conftest import read_samples
 
-PAGES = Path(__file__).parent / "pages"
+PAGES = Path(__file__).resolve().parent.parent / "pages"
 SHOP, DOCS = PAGES / "shop", PAGES / "docs"
 
 

@@ -147,7 +147,7 @@ def test_sprites_exist_for_every_kind():
 def test_levels_doc_is_up_to_date():
     import importlib.util
     from pathlib import Path
-    path = Path(__file__).resolve().parent.parent / "docs" / "make_levels.py"
+    path = Path(__file__).resolve().parents[2] / "docs" / "make_levels.py"
     spec = importlib.util.spec_from_file_location("make_levels", path)
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)

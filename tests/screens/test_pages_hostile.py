@@ -11,7 +11,7 @@ from synth.screens.browser import Browser
 from synth.screens.pages import PageSpec
 from tests.conftest import read_samples
 
-HOSTILE = Path(__file__).parent / "pages" / "hostile"
+HOSTILE = Path(__file__).resolve().parent.parent / "pages" / "hostile"
 SKIPPED = {"busy.html": "pages.hung", "link404.html": "pages.http_error", "navigate.html": "pages.navigated",
            "outside.html": "pages.outside_folder"}
 # pages that try to reach the widget (CSS, scripts patching attachShadow, a cover on top, restyling every 5 ms)
