@@ -6,7 +6,9 @@ disagreeing; each function here returns such disagreements as "field: what disag
 
 - every kind: the reference actions score 1.0 under the label's accept rule;
 - captcha: `answer.text` is what every type step wants; a numeric text is `answer.count`; a count answered by
-  clicks is the number of click steps; `answer.sequence` names, in order, the objects the steps click;
+  several clicks is their number, by a long press its seconds; `answer.sequence` names, in order, the objects
+  the steps click; clicked `answer.cells` are the objects the steps click; an offset or angle is what the
+  accept drag moves; no accept region is a distractor's box;
 - grounding: each query's reference actions score 1.0 under its own accept rule; a query is feasible exactly
   when it has a target, which is an element whose box is the query's first region; the top-level answer and the
   target object are the first query's; elements lie inside the image;
@@ -50,9 +52,46 @@ def _captcha(label: dict) -> list[str]:
     # a count answered by clicking several things (one click may pick the thing that has the count: holes)
     if ans["count"] != -1 and not typed and len(clicks) == len(steps) > 1 and ans["count"] != len(clicks):
         problems.append(f"answer.count: {ans['count']}, the accept rule wants {len(clicks)} clicks")
+    presses = [s["min_duration"] for s in steps if s["type"] == "long_press"]
+    if ans["count"] != -1 and presses and any(d != ans["count"] for d in presses):
+        problems.append(f"answer.count: {ans['count']} s, the accept step holds for {presses[0]:g} s")
     if ans["sequence"] != [""]:
         problems += _sequence(ans["sequence"], steps, label["objects"])
+    if ans["cells"] != [-1] and len(clicks) == len(steps) > 0:
+        problems += _cells(ans["cells"], clicks, label["objects"])
+    drags = [s for s in steps if s["type"] == "drag"]
+    if drags:
+        problems += _drag(ans, drags[0], label["objects"])
+    distractors = {tuple(o["bbox"]) for o in label["objects"] if o["role"] == "distractor"}
+    for i, s in enumerate(steps):
+        if s["type"] != "type" and tuple(s["region"]) in distractors:
+            problems.append(f"accept: step {i}'s region is a distractor's box")
     return problems
+
+
+def _cells(cells: list[int], clicks: list[dict], objects: list[dict]) -> list[str]:
+    """Clicked cells: cell c is object c + 1 (the grid's tiles come first), and the click steps are their boxes."""
+    boxes = {o["id"]: o["bbox"] for o in objects}
+    if [boxes.get(c + 1) for c in cells] != [s["region"] for s in clicks]:
+        return [f"answer.cells: {cells} are not the cells the accept steps click"]
+    return []
+
+
+def _drag(ans: dict, drag: dict, objects: list[dict]) -> list[str]:
+    """A drag's displacement against the answer: an offset times the screen's device scale (1, 2 or 3); an
+    angle as the share of a full turn the knob travels along its track."""
+    dx = drag["end_region"][0] - drag["region"][0]
+    if ans["offset"] != -1.0:
+        scale = dx / ans["offset"] if ans["offset"] else 0.0
+        if not any(abs(scale - k) < 0.01 for k in (1, 2, 3)):
+            return [f"answer.offset: {ans['offset']:g}, the accept drag moves {dx:g} px"]
+    knobs = [o["bbox"] for o in objects if o["role"] == "slider_knob"]
+    tracks = [o["bbox"] for o in objects if o["role"] == "slider_track"]
+    if ans["angle"] != -1.0 and len(knobs) == len(tracks) == 1:
+        travel = tracks[0][2] - knobs[0][2]
+        if abs(ans["angle"] / 360 * travel - dx) > 0.5:
+            return [f"answer.angle: {ans['angle']:g}, the accept drag moves {dx:g} of {travel:g} px"]
+    return []
 
 
 def _sequence(sequence: list[str], steps: list[dict], objects: list[dict]) -> list[str]:
