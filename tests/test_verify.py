@@ -12,6 +12,8 @@ import pytest
 
 from synth.cli import main
 from synth.engine.shards import file_digest
+from synth.families import NAMES
+from synth.tools.consistency import label_disagreements
 from synth.tools.dataset import iter_labels
 
 
@@ -72,6 +74,49 @@ def test_captcha_edited_count_and_text_are_named(dataset, tmp_path):
     assert_flagged(edited_copy(dataset, tmp_path / "text", typed["key"], text), typed["key"], "answer.text")
     assert_flagged(edited_copy(dataset, tmp_path / "typed-count", typed["key"], count), typed["key"], "answer.count")
     assert_flagged(edited_copy(dataset, tmp_path / "count", clicked["key"], count), clicked["key"], "answer.count")
+
+
+def test_captcha_edited_angle_is_named(dataset, tmp_path):
+    turned = next(lab for lab in iter_labels(dataset) if lab["answer"]["angle"] > 0)
+
+    def angle(label):
+        label["answer"]["angle"] = (label["answer"]["angle"] + 90.0) % 360.0
+
+    assert_flagged(edited_copy(dataset, tmp_path / "angle", turned["key"], angle), turned["key"], "answer.angle")
+
+
+@pytest.fixture(scope="module")
+def every_family(tmp_path_factory) -> list[dict]:
+    out = tmp_path_factory.mktemp("verify") / "all"
+    assert main(["captcha", "--difficulty", "2", "--n", "41", "--seed", "5", "--out", str(out), "--workers", "2"]) == 0
+    return list(iter_labels(out))
+
+
+def test_no_family_disagrees_with_itself(every_family):
+    """The rules hold for every family as generated (a new family that breaks one shows here, not in a user's
+    verify), and each edit below is caught in the families it applies to."""
+    assert {lab["family"] for lab in every_family} == set(NAMES)
+    for lab in every_family:
+        assert label_disagreements(lab) == [], lab["key"]
+    caught = {"count": 0, "cells": 0, "offset": 0}
+    for lab in every_family:
+        ans, steps = lab["answer"], lab["accept"]["steps"]
+        clicks = [s for s in steps if s["type"] == "click"]
+        if ans["count"] >= 2 and len(clicks) == len(steps) == ans["count"]:
+            caught["count"] += _caught(lab, "count", ans["count"] + 1)
+        if ans["cells"] != [-1] and len(clicks) == len(steps) > 0:
+            caught["cells"] += _caught(lab, "cells", [ans["cells"][0] + 1, *ans["cells"][1:]])
+        if ans["offset"] > 0:
+            caught["offset"] += _caught(lab, "offset", ans["offset"] + 7.0)
+    assert all(caught.values()), caught
+
+
+def _caught(label: dict, field: str, value) -> int:
+    """1 when an edit of answer[field] to value is named; fails the test when it passes unnoticed."""
+    edited = {**label, "answer": {**label["answer"], field: value}}
+    found = label_disagreements(edited)
+    assert any(p.startswith(f"answer.{field}") for p in found), (label["key"], field, found)
+    return 1
 
 
 def test_captcha_label_size_must_be_the_image_size(dataset, tmp_path):
