@@ -167,4 +167,6 @@ def test_episode_edited_reward_and_done_are_named(episodes, tmp_path):
 
     r = verify(edited_copy(episodes, tmp_path / "reward", first["key"], reward))
     assert r.returncode == 1 and f"{first['episode']['id']}: episode rewards add up to" in r.stdout, r.stdout
-    assert_flagged(edited_copy(episodes, tmp_path / "done", first["key"], done), first["key"], "episode.done")
+    edited = edited_copy(episodes, tmp_path / "done", first["key"], done)
+    assert_flagged(edited, first["key"], "episode.done")
+    assert len(verify(edited).stdout.splitlines()) == 1         # the one field, not the episode's other steps

@@ -169,16 +169,19 @@ class EpisodeTally:
         self.episodes: dict[str, dict] = {}
 
     def add(self, label: dict) -> list[str]:
-        """Count one episode step (a label that passed label_disagreements); a problem if it contradicts the
-        steps seen before."""
-        ep = label["episode"]
+        """Count one episode step; a problem if it contradicts the steps seen before. A step whose episode
+        fields have the wrong types is left out (label_disagreements names them)."""
+        ep, r = label.get("episode"), label.get("reward")
+        if not (isinstance(ep, dict) and isinstance(ep.get("id"), str) and type(ep.get("step")) is int
+                and type(ep.get("steps")) is int and type(ep.get("return")) is float and type(r) is float):
+            return []
         seen = self.episodes.setdefault(ep["id"], {"steps": ep["steps"], "return": ep["return"], "at": set(),
                                                     "rewards": 0.0})
         if (seen["steps"], seen["return"]) != (ep["steps"], ep["return"]):
             return [f"episode: steps/return {ep['steps']}/{ep['return']}, an earlier step of {ep['id']} says "
                     f"{seen['steps']}/{seen['return']}"]
         seen["at"].add(ep["step"])
-        seen["rewards"] += label["reward"]
+        seen["rewards"] += r
         return []
 
     def problems(self) -> list[str]:
