@@ -112,7 +112,8 @@ def _grounding(label: dict) -> list[str]:
     boxes = {e["id"]: e["bbox"] for e in label["elements"]}
     for e in label["elements"]:
         b = e["bbox"]
-        if not (len(b) == 4 and all(math.isfinite(v) for v in b) and 0 <= b[0] <= b[2] <= w and 0 <= b[1] <= b[3] <= h):
+        if not (len(b) == 4 and all(type(v) is float and math.isfinite(v) for v in b)
+                and 0 <= b[0] <= b[2] <= w and 0 <= b[1] <= b[3] <= h):
             problems.append(f"elements: element {e['id']} box {b} leaves the {w}x{h} image")
     for i, q in enumerate(label["queries"]):
         if reward.score(spec.query_label(label, i), q["actions"]) != 1.0:
@@ -151,7 +152,7 @@ def _episode_step(label: dict) -> list[str]:
     mistake, taken = label.get("mistake"), label.get("taken")
     if not isinstance(mistake, bool):
         problems.append(f"mistake: {mistake!r} is not a bool")
-    elif mistake == (taken == label["actions"][0]):
+    elif mistake == (label["actions"][:1] == [taken]):
         problems.append("taken: " + ("a mistake takes the reference action" if mistake
                                      else "an expert step takes an action other than the reference"))
     try:
