@@ -9,6 +9,7 @@ sample in memory at a time) and writes a self-contained site (no server, no netw
     out/full/<key>.frame000.<ext> …             an animated episode step's frames, as stored
     out/thumb/<key>.jpg                         a ~320 px wide JPEG thumbnail
     out/stats/<name>.png                        copies of the chart PNGs passed as `charts`
+    out/.synth-gallery.json                     the files above, as the gallery's own (synth.tools.gallery.folder)
 
 One record of `samples` (compact: sentinel answer keys, default step fields and the generator params are left out):
 
