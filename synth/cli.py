@@ -373,6 +373,8 @@ def gallery(
     dataset: Annotated[Path, typer.Argument(help="dataset folder")],
     out: Annotated[Path, typer.Option(help="folder for the static site")] = Path("out/gallery"),
     max_samples: Annotated[int | None, typer.Option("--max", help="keep at most N samples, evenly spread")] = None,
+    force: Annotated[bool, typer.Option(help="write into a non-empty --out that the gallery did not make (it "
+                                             "still overwrites and deletes none of the files already there)")] = False,
 ) -> None:
     """Write a static QA gallery (opens from file://): filters, overlays, keyboard review, flags."""
     from synth.tools.gallery import build_gallery
@@ -388,7 +390,8 @@ def gallery(
     check_out(out)
     try:
         with tempfile.TemporaryDirectory() as tmp:
-            n = build_gallery(dataset, out, max_samples=max_samples, charts=write_charts(statistics, Path(tmp)))
+            n = build_gallery(dataset, out, max_samples=max_samples, charts=write_charts(statistics, Path(tmp)),
+                              force=force)
     except (FileNotFoundError, ValueError) as e:
         fail(str(e))
     typer.echo(f"gallery of {n} samples: {(out / 'index.html').resolve().as_uri()}")

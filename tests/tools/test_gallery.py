@@ -1,6 +1,8 @@
 """The static QA gallery: built from the session dataset, opened from file:// in the system Chromium, offline."""
 import io
 import json
+import subprocess
+import sys
 import tarfile
 from pathlib import Path
 
@@ -233,13 +235,53 @@ def test_missing_or_empty_dataset_raises(tmp_path):
 def test_output_folder_rules(dataset, tmp_path):
     with pytest.raises(ValueError, match="other than the dataset"):
         build_gallery(dataset, dataset)
-    # a folder that is not an earlier gallery keeps its files
+    # a non-empty folder the gallery did not make is refused, untouched
     out = tmp_path / "mine"
     (out / "stats").mkdir(parents=True)
-    (out / "stats" / "notes.txt").write_text("keep me")
+    (out / "notes.txt").write_text("keep me")
+    before = sorted(p.relative_to(out) for p in out.rglob("*"))
+    with pytest.raises(ValueError, match="not empty and was not made by synth gallery.*--force"):
+        build_gallery(dataset, out, max_samples=2)
+    assert sorted(p.relative_to(out) for p in out.rglob("*")) == before
+    # forced, it writes beside the user's files, but never over one
+    (out / "stats" / "chart.png").write_text("mine too")
+    with pytest.raises(ValueError, match="holds stats/chart.png, which the gallery would overwrite"):
+        build_gallery(dataset, out, max_samples=2, force=True)
+    assert sorted(p.relative_to(out) for p in out.rglob("*")) == [*before, Path("stats/chart.png")]
+    (out / "stats" / "chart.png").unlink()
+    assert build_gallery(dataset, out, max_samples=3, force=True) == 3
+    assert (out / "notes.txt").read_text() == "keep me" and not (out / "data.js.tmp").exists()
+    # a rebuild needs no --force, deletes only what the earlier build wrote, and keeps what the user added since
+    (out / "thumb" / "later.txt").write_text("added by hand")
+    with pytest.raises(ValueError, match="holds thumb/later.txt"):
+        build_gallery(dataset, out, max_samples=2)
+    (out / "thumb" / "later.txt").unlink()
+    (out / "todo.md").write_text("review")
     assert build_gallery(dataset, out, max_samples=2) == 2
-    assert (out / "stats" / "notes.txt").read_text() == "keep me"
-    assert not (out / "data.js.tmp").exists()
+    assert len(list((out / "full").iterdir())) == len(list((out / "thumb").iterdir())) == 2
+    assert (out / "notes.txt").exists() and (out / "todo.md").exists()
+    # a record naming files outside the gallery's places is not followed
+    record = json.loads((out / ".synth-gallery.json").read_text())
+    record["files"] += ["notes.txt", "../outside.txt", "full/../../todo.md"]
+    (out / ".synth-gallery.json").write_text(json.dumps(record))
+    (tmp_path / "outside.txt").write_text("outside")
+    assert build_gallery(dataset, out, max_samples=1) == 1
+    assert (out / "notes.txt").exists() and (out / "todo.md").exists() and (tmp_path / "outside.txt").exists()
+
+
+def test_cli_refuses_a_users_folder_in_one_line(dataset, tmp_path):
+    out = tmp_path / "user"
+    out.mkdir()
+    (out / "index.html").write_text("<p>my page</p>")
+    cmd = [sys.executable, "-m", "synth", "gallery", str(dataset), "--out", str(out), "--max", "2"]
+    r = subprocess.run(cmd, capture_output=True, text=True)
+    assert r.returncode == 1 and len(r.stderr.strip().splitlines()) == 1 and "--force" in r.stderr, r.stderr
+    r = subprocess.run([*cmd, "--force"], capture_output=True, text=True)
+    assert r.returncode == 1 and "holds index.html" in r.stderr and "Traceback" not in r.stderr, r.stderr
+    assert [p.name for p in out.iterdir()] == ["index.html"] and "my page" in (out / "index.html").read_text()
+    (out / "index.html").unlink()
+    r = subprocess.run(cmd, capture_output=True, text=True)
+    assert r.returncode == 0 and (out / "index.html").exists(), r.stderr
 
 
 def test_corrupt_shard_is_named(dataset, tmp_path):

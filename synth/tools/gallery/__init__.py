@@ -9,6 +9,7 @@ sample in memory at a time) and writes a self-contained site (no server, no netw
     out/full/<key>.frame000.<ext> …             an animated episode step's frames, as stored
     out/thumb/<key>.jpg                         a ~320 px wide JPEG thumbnail
     out/stats/<name>.png                        copies of the chart PNGs passed as `charts`
+    out/.synth-gallery.json                     the files above, as the gallery's own (synth.tools.gallery.folder)
 
 One record of `samples` (compact: sentinel answer keys, default step fields and the generator params are left out):
 
@@ -46,6 +47,7 @@ from PIL import Image
 from synth.engine.manifest import read_manifest
 from synth.labels.spec import ANSWER_UNUSED  # answer values that mean "not used by this family"
 from synth.tools.dataset import open_shard, parse_label, read_member, shard_members
+from synth.tools.gallery.folder import SUBFOLDERS, TOP_FILES, claim, remove_stale, write_record
 
 STATIC = Path(__file__).parent / "static"
 ASSETS = ("app.js", "style.css")
@@ -53,19 +55,24 @@ THUMB_WIDTH = 320
 THUMB_QUALITY = 80
 IMAGE_EXTS = ("jpg", "jpeg", "png", "webp")
 FLAG_REASONS = ("wrong label", "ambiguous", "unreadable", "ugly page", "other")
-GENERATOR_MARK = '<meta name="generator" content="synth-gallery">'
 _PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
 
 __all__ = ["build_gallery", "read_flags", "FLAG_REASONS"]
 
 
-def build_gallery(dataset: Path, out: Path, max_samples: int | None = None, charts: Iterable[Path] = ()) -> int:
+def build_gallery(dataset: Path, out: Path, max_samples: int | None = None, charts: Iterable[Path] = (),
+                  force: bool = False) -> int:
     """Write a static review site for the shards in `dataset` to `out`; returns the number of samples in it.
+
+    `out` is a new or empty folder, or one an earlier build made (synth.tools.gallery.folder: the build records
+    its files and deletes only recorded ones); with `force`, any folder holding no file the gallery would
+    overwrite.
 
     With `max_samples`, an evenly spread, deterministic subsample (sample indices floor(i * total / max_samples)).
     `charts` are PNG files copied to `out/stats/` and listed in the Stats view.
     Raises FileNotFoundError when `dataset` is missing or holds no `*.tar` shards (or a chart is missing),
-    ValueError for a corrupt shard (named in the message), a non-PNG chart or max_samples < 1."""
+    ValueError for a corrupt shard (named in the message), a non-PNG chart, max_samples < 1 or an `out` it may
+    not write to."""
     dataset, out = Path(dataset), Path(out)
     if not dataset.is_dir():
         what = "is not a folder" if dataset.exists() else "does not exist"
@@ -93,11 +100,30 @@ def build_gallery(dataset: Path, out: Path, max_samples: int | None = None, char
         if max_samples < total:
             selected = {i * total // max_samples for i in range(max_samples)}
 
-    ours = _is_gallery_or_empty(out)
+    previous = claim(out, force)
     out.mkdir(parents=True, exist_ok=True)
-    for sub in ("full", "thumb", "stats"):
+    write_record(out, previous | set(TOP_FILES))
+    written: dict[str, set[str]] = {sub: set() for sub in SUBFOLDERS}
+    try:
+        n = _write_site(dataset, shards, out, selected, total, manifest, charts, written)
+    except BaseException:       # what this build wrote is the gallery's, also when it stops early
+        write_record(out, previous | _own(written))
+        raise
+    remove_stale(out, previous, _own(written))
+    write_record(out, _own(written))
+    return n
+
+
+def _own(written: dict[str, set[str]]) -> set[str]:
+    """The relative paths of the files a build wrote (its page files and those named in `written`)."""
+    return {f"{sub}/{name}" for sub, names in written.items() for name in names} | set(TOP_FILES)
+
+
+def _write_site(dataset: Path, shards: list[Path], out: Path, selected: set[int] | None, total: int | None,
+                manifest: dict | None, charts: list[Path], written: dict[str, set[str]]) -> int:
+    """Write the gallery's files into `out` (claimed), naming each in `written` as it goes."""
+    for sub in SUBFOLDERS:
         (out / sub).mkdir(exist_ok=True)
-    written: dict[str, set[str]] = {"full": set(), "thumb": set(), "stats": set()}
 
     chart_paths = []
     for c in charts:
@@ -114,12 +140,6 @@ def build_gallery(dataset: Path, out: Path, max_samples: int | None = None, char
         os.replace(data_tmp, out / "data.js")
     finally:
         data_tmp.unlink(missing_ok=True)
-
-    if ours:   # drop the files of an earlier build into the same folder (never files of a folder we did not make)
-        for sub, names in written.items():
-            for p in (out / sub).iterdir():
-                if p.is_file() and p.name not in names:
-                    p.unlink()
     for name in ASSETS:
         shutil.copyfile(STATIC / name, out / name)
     page = (STATIC / "index.html").read_text(encoding="utf-8")
@@ -201,18 +221,6 @@ def read_flags(path: Path) -> dict[str, str]:
         if not isinstance(reason, str):
             raise ValueError(f"malformed flags file {path}: the reason for {key!r} is not a string")
     return dict(flags)
-
-
-def _is_gallery_or_empty(out: Path) -> bool:
-    """True when `out` is missing, empty, or holds an earlier gallery (its index.html carries our marker)."""
-    if not out.exists():
-        return True
-    if out.is_dir() and not any(out.iterdir()):
-        return True
-    try:
-        return GENERATOR_MARK in (out / "index.html").read_text(encoding="utf-8", errors="replace")
-    except OSError:
-        return False
 
 
 # ---------------------------------------------------------------- reading shards
