@@ -30,6 +30,9 @@ def reject_reason(p):
     ("upside_down", "S", "flip"),       # an upside-down S is an S
     ("upside_down", "M", "flip"),       # an upside-down M reads as W
     ("sideways", "N", "left"),          # N on its side reads as Z
+    ("mirror", "P", "mirror"),          # a mirrored P reads as an upright q (seen in a level-5 sample)
+    ("upside_down", "P", "flip"),       # an upside-down P reads as an upright d
+    ("sideways", "m", "left"),          # an m on its side reads as an upright E
 ])
 def test_letters_that_read_as_another_are_rejected(task, letter, transform):
     letters = [("target", letter, transform), ("distractor", "R", "none"), ("distractor", "K", "none")]
