@@ -42,7 +42,7 @@ LOOKALIKES = ((("M", "flip"), ("W", "none")), (("W", "flip"), ("M", "none")), ((
               (("u", "flip"), ("n", "none")), (("n", "flip"), ("u", "none")), (("U", "flip"), ("n", "none")),
               (("h", "flip"), ("y", "none")), (("y", "flip"), ("h", "none")), (("m", "flip"), ("w", "none")),
               (("X", "left"), ("X", "none")), (("X", "right"), ("X", "none")), (("H", "left"), ("H", "none")),
-              (("H", "right"), ("H", "none")))
+              (("H", "right"), ("H", "none")), (("P", "mirror"), ("q", "none")), (("P", "flip"), ("d", "none")))
 INKS = ((25, 25, 30), (150, 30, 30), (20, 60, 150), (25, 110, 50), (100, 40, 130), (120, 70, 10))
 
 TABLE = LevelTable(NAME, knobs={
