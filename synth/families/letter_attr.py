@@ -31,6 +31,8 @@ NORM = 32                      # side of the unit square letters are compared in
 MATCH_MIN = 0.74               # a shown letter matches its own drawing at least this well (IoU) ...
 SAME_MAX = 0.88                # ... and any drawing that answers differently at most this well, the same letter's
 SELF_MAX = 0.80                # at most this well (a person knows the letter: a near-symmetric one fools more)
+OTHER_MAX = 0.76               # ... and a turned letter another letter's upright drawing that answers differently
+                               # at most this well, either case (a mirrored P reads as q, an m on its side as E)
 GAP = 6                        # px at 320 between letter boxes
 MIN_CONTRAST = 60.0            # RGB distance between a letter and the ground round it
 # turned letters that read as another (or the same) letter though their masks differ more than the limits
@@ -40,7 +42,7 @@ LOOKALIKES = ((("M", "flip"), ("W", "none")), (("W", "flip"), ("M", "none")), ((
               (("u", "flip"), ("n", "none")), (("n", "flip"), ("u", "none")), (("U", "flip"), ("n", "none")),
               (("h", "flip"), ("y", "none")), (("y", "flip"), ("h", "none")), (("m", "flip"), ("w", "none")),
               (("X", "left"), ("X", "none")), (("X", "right"), ("X", "none")), (("H", "left"), ("H", "none")),
-              (("H", "right"), ("H", "none")))
+              (("H", "right"), ("H", "none")), (("P", "mirror"), ("q", "none")), (("P", "flip"), ("d", "none")))
 INKS = ((25, 25, 30), (150, 30, 30), (20, 60, 150), (25, 110, 50), (100, 40, 130), (120, 70, 10))
 
 TABLE = LevelTable(NAME, knobs={
@@ -167,6 +169,18 @@ def ambiguity(task: str, font: int, shape: np.ndarray, ch: str, transform: str) 
             float(scores[same].max()) if same.any() else 0.0)
 
 
+def other_letter(task: str, font: int, shape: np.ndarray, ch: str, transform: str) -> float:
+    """Best IoU of an upright drawing of another letter (either case) that answers the task differently: above
+    OTHER_MAX a person reads the turned letter as that one (a mirrored P as a q). 0 for an upright letter: a
+    person reads it as itself (one that is another letter turned exactly is caught by SAME_MAX)."""
+    if transform == "none":
+        return 0.0
+    names = templates(font)[0]
+    rivals = _rivals(task, font, answers(task, ch, transform)) & np.array(
+        [c.upper() != ch.upper() and t == "none" for c, t in names])
+    return float(ious(shape, font)[rivals].max()) if rivals.any() else 0.0
+
+
 @lru_cache(maxsize=32)
 def _rivals(task: str, font: int, mine: bool) -> np.ndarray:
     """Which templates answer the task otherwise than `mine` (upright ones only for the vowel task)."""
@@ -177,8 +191,10 @@ def _rivals(task: str, font: int, mine: bool) -> np.ndarray:
 @lru_cache(maxsize=2048)
 def clear(task: str, font: int, ch: str, transform: str) -> bool:
     """Whether a letter under a transform reads unambiguously for the task (on its clean drawing)."""
-    own, other, self_ = ambiguity(task, font, template(font, ch, transform), ch, transform)
+    shape = template(font, ch, transform)
+    own, other, self_ = ambiguity(task, font, shape, ch, transform)
     return (own >= MATCH_MIN and other <= SAME_MAX - 0.04 and self_ <= SELF_MAX - 0.04
+            and other_letter(task, font, shape, ch, transform) <= OTHER_MAX - 0.04
             and not lookalike(task, ch, transform))
 
 
@@ -313,10 +329,12 @@ def solve(params: Params, puzzle: Puzzle) -> Task:
         x0, y0, x1, y1 = (int(v) for v in boxes[i])
         crop = puzzle.instances[y0:y1, x0:x1] == i
         _, ch, t, _, _, px, tilt, _ = params.items[i - 1]
-        own, other, self_ = ambiguity(params.task, params.font, shown_shape(crop, tilt), ch, t)
+        shape = shown_shape(crop, tilt)
+        own, other, self_ = ambiguity(params.task, params.font, shape, ch, t)
         if own < MATCH_MIN:
             raise Reject(f"{NAME}.letter_unreadable")
-        if other > SAME_MAX or self_ > SELF_MAX or lookalike(params.task, ch, t):
+        if (other > SAME_MAX or self_ > SELF_MAX or lookalike(params.task, ch, t)
+                or other_letter(params.task, params.font, shape, ch, t) > OTHER_MAX):
             raise Reject(f"{NAME}.ambiguous_letter")
         worst_own, worst_other = min(worst_own, own), max(worst_other, other, self_)
         if answers(params.task, ch, t) != (m["role"] == "target"):

@@ -22,6 +22,13 @@ ANGLE_STEP = 4          # degrees between the rotations of the reference tried
 SAME = 0.87             # IoU at or above this: the same shape (turned) ...
 DIFFERENT = 0.82        # ... at or below this: not the same; in between is ambiguous and rejected
 INK = 60                # a tile pixel belongs to the shape when it differs this much (max over RGB) from the tile
+MIN_CELL_PX = 9         # px per 320 of puzzle: the smallest cell a tile's shape is drawn with
+MIRROR_CELLS = 2        # a shape of MIRROR_FROM cells or more differs from its mirror image, however turned and
+MIRROR_FROM = 7         # shifted, in at least this many cells (by one cell, a person needed a pixel tool)
+FLOORS = {"cells": f"every tile's shape is drawn with cells of at least {MIN_CELL_PX} px per 320 px of puzzle, and "
+                   f"a shape of {MIRROR_FROM} or more cells (levels 4-5) differs from its mirror image in at least "
+                   f"{MIRROR_CELLS} cells however turned and shifted (with one, a level-5 mirror could not be told "
+                   "from a turn by eye)"}
 
 TABLE = LevelTable(NAME, knobs={
     "targets_range": "number of tiles showing the reference rotated",
@@ -88,6 +95,16 @@ def variants(cells, mirror: bool = True) -> set:
 def chiral(cells) -> bool:
     """Whether the mirror image of a polyomino is none of its rotations."""
     return _normal([(-x, y) for x, y in cells]) not in variants(cells, mirror=False)
+
+
+def mirror_cells(cells) -> int:
+    """In how many cells the mirror image differs from the polyomino at the best turn and shift."""
+    return len(cells) - cell_overlap(cells, tuple((-x, y) for x, y in cells), mirror=False)
+
+
+def mirror_clear(cells) -> bool:
+    """Whether a person can tell the mirror image from a turn: MIRROR_CELLS apart for shapes of MIRROR_FROM cells."""
+    return len(cells) < MIRROR_FROM or mirror_cells(cells) >= MIRROR_CELLS
 
 
 def rot_symmetric(cells) -> bool:
@@ -178,7 +195,7 @@ def sample_params(rng: np.random.Generator, level: int, size: tuple[int, int], i
     n_cells = knobs["cells"]
     for _ in range(50):
         ref = polyomino(rng, n_cells)
-        if chiral(ref) and not rot_symmetric(ref):
+        if chiral(ref) and not rot_symmetric(ref) and mirror_clear(ref):
             break
     else:
         raise Reject(f"{NAME}.no_chiral_shape")
@@ -252,6 +269,8 @@ def render(params: Params) -> Puzzle:
         draw.round_rect(canvas.rgb, box, tile_rgb, radius, border=(190, 194, 200))
         bx0, by0, bx1, by1 = box
         c = max(4, round(cell * scale))
+        if c < MIN_CELL_PX * min(w, h) / 320:
+            raise Reject(f"{NAME}.cells_too_small")
         spr = shape_sprite(cells, c, rgb, mirrored, angle)
         canvas.paste(spr, (bx0 + bx1 - spr.shape[1]) // 2, (by0 + by1 - spr.shape[0]) // 2, i)
         canvas.instances[by0:by1, bx0:bx1] = i          # the whole card is the click target

@@ -30,11 +30,15 @@ def reject_reason(p):
     ("upside_down", "S", "flip"),       # an upside-down S is an S
     ("upside_down", "M", "flip"),       # an upside-down M reads as W
     ("sideways", "N", "left"),          # N on its side reads as Z
+    ("mirror", "P", "mirror"),          # a mirrored P reads as an upright q (seen in a level-5 sample)
+    ("upside_down", "P", "flip"),       # an upside-down P reads as an upright d
+    ("sideways", "m", "left"),          # an m on its side reads as an upright E
 ])
 def test_letters_that_read_as_another_are_rejected(task, letter, transform):
     letters = [("target", letter, transform), ("distractor", "R", "none"), ("distractor", "K", "none")]
-    assert reject_reason(params(task, letters)) == "letter_attr.ambiguous_letter"
-    assert not letter_attr.clear(task, 0, letter, transform)
+    for font in letter_attr.FONTS:      # in both faces (Liberation's mirrored P is further from q by IoU)
+        assert reject_reason(params(task, letters, font)) == "letter_attr.ambiguous_letter"
+        assert not letter_attr.clear(task, font, letter, transform)
 
 
 def test_an_upright_letter_that_looks_mirrored_is_rejected_as_a_distractor():

@@ -73,3 +73,29 @@ def test_sampled_references_are_chiral_polyominoes():
         p = match.sample_params(np.random.default_rng(seed), 5, SIZE)
         assert match.chiral(p.reference) and not match.rot_symmetric(p.reference)
         assert all(t[0] == "mirror" for t in p.tiles if t[0] != "target")      # level 5: every wrong tile is a mirror
+
+
+STAIR = ((3, 0), (2, 1), (3, 1), (0, 2), (1, 2), (2, 2), (3, 2))   # the level-5 reference seen by eye (seed 11)
+
+
+def test_a_large_shape_one_cell_from_its_mirror_is_never_drawn():
+    # the 4-2-1 staircase: its mirror image, turned, differs in one cell; a person could not tell them apart
+    assert match.mirror_cells(STAIR) == 1 and not match.mirror_clear(STAIR)
+    for level in (4, 5):
+        for i in range(40):
+            try:
+                p = match.sample_params(np.random.default_rng([level, i]), level, SIZE)
+            except Reject:
+                continue
+            assert len(p.reference) >= match.MIRROR_FROM or level == 4     # level 4 draws 6 or 7 cells
+            assert match.mirror_clear(p.reference)
+
+
+def test_tiles_drawn_with_cells_below_the_floor_are_rejected():
+    # eight tiles, one drawn 1.2 times larger: the others' cells fall to about 0.8 of what fits
+    tiles = tuple(("target" if k < 2 else "mirror", STAIR, k >= 2, 30.0 * (k + 1), 1.2 if k == 0 else 0.8, BLUE,
+                   CARD) for k in range(8))
+    p = match.Params(SIZE, "", STAIR, BLUE, tiles, 4, 0.0, 0, {"mirror_share": 1.0})
+    with pytest.raises(Reject) as e:
+        match.render(p)
+    assert e.value.reason == "match.cells_too_small"
