@@ -64,15 +64,30 @@ _BOXES_JS = """ids => Object.fromEntries(ids.map(id => {
 _COVERED_JS = (Path(__file__).parent / "js" / "covered.js").read_text(encoding="utf-8")
 HIT_TESTED = ["synth-puzzle", "synth-answer", "synth-verify", "synth-refresh", "synth-skip"]
 
-# For pages of a --pages folder, before their scripts run: Math.random from a fixed seed and a clock that stands
-# still, so that a page renders the same pixels every time.
+# For pages of a --pages folder, before their scripts run: Math.random from a fixed seed and a clock of its own,
+# so that a page renders the same pixels every time. The clock stands still at a fixed time while the page
+# loads; once it has settled, the render runs the clock CLOCK_FRAMES animation frames ahead, CLOCK_STEP_MS a
+# frame (`_RUN_CLOCK_JS`): animations timed by the clock (Chart.js draws its charts from Date.now(), jQuery's
+# effects likewise) reach their end, where a clock that only stood still kept them at their first step (a
+# dashboard's charts flat), and every capture sees the same time.
+CLOCK_FRAMES, CLOCK_STEP_MS = 6, 2000
 _STEADY_JS = "if (location.origin === '" + ORIGIN + """') {
   let s = 0x2545F491;
   Math.random = () => { s ^= s << 13; s ^= s >>> 17; s ^= s << 5; return (s >>> 0) / 4294967296; };
-  const T = Date.UTC(2024, 4, 15, 10, 30), RealDate = Date;
+  const T = Date.UTC(2024, 4, 15, 10, 30), RealDate = Date, frame = requestAnimationFrame.bind(window);
+  const p0 = performance.now();
+  let ahead = 0;
   globalThis.Date = class extends RealDate {
-    constructor(...a) { super(...(a.length ? a : [T])); } static now() { return T; } };
+    constructor(...a) { super(...(a.length ? a : [T + ahead])); } static now() { return T + ahead; } };
+  performance.now = () => p0 + ahead;
+  globalThis.__synthRunClock = (frames, step) => new Promise(done => {
+    const tick = () => { if (frames-- <= 0) return done(); ahead += step; frame(tick); };
+    frame(tick);
+    setTimeout(done, 3000);
+  });
 }"""
+_RUN_CLOCK_JS = ("([frames, step]) => globalThis.__synthRunClock && "
+                 "globalThis.__synthRunClock(frames, step).then(() => undefined)")
 # Scroll a folder page down to a view's position at once (a page's `scroll-behavior: smooth` would animate it)
 _SCROLL_JS = ("y => { window.scrollTo({top: y, left: 0, behavior: 'instant'}); "
               "return [window.scrollX, window.scrollY]; }")
@@ -321,6 +336,7 @@ class _Tab:
         except Exception as e:
             if "Timeout" not in type(e).__name__:
                 raise
+        self.page.evaluate(_RUN_CLOCK_JS, [CLOCK_FRAMES, CLOCK_STEP_MS])
         self.page.add_style_tag(content=_STILL_CSS)
         self.page.evaluate("() => document.fonts.ready.then(() => undefined)")
         self.page.evaluate(_NEXT_FRAME_JS)
