@@ -1,4 +1,5 @@
 """`--pages DIR`: folders of self-contained pages (tests/pages/) served as a site root, harvested, verified."""
+import dataclasses
 import json
 import subprocess
 import sys
@@ -211,3 +212,21 @@ def test_schedule_shows_every_page_before_any_page_twice():
     assert set(names[5:9]) == {"pages/a.html", "pages/c.html", "pages/d.html", "pages/e.html"}   # round 1
     assert [s[2] for s in screens[:5]] == ["desktop"] * 5
     assert schedule(3, pages, views) == screens and schedule(4, pages, views) != screens
+
+
+def test_captcha_host_pages_cover_the_folder_and_come_in_turn():
+    """A short CAPTCHA run over a folder holds every usable page in its pool (14 pages: two blocks of 10
+    host slots, not the one block 60 samples of the built-in screens get), and its samples take the pool's
+    pages in turn: the first 14 samples show 14 different pages."""
+    from synth.engine.pools import STEP, host_slots, page_pool, pick_page
+    from synth.screens.views import schedule
+    pages = tuple((f"pages/p{k:02d}.html", "en") for k in range(14))
+    cfg = RunConfig(kind="captcha", difficulty=2, n=60, pages=str(RESPONSIVE), page_list=pages,
+                    page_views=tuple(("desktop", "phone") for _ in pages))
+    assert host_slots(cfg) == 2 * STEP
+    pool = page_pool(cfg, 0)
+    shown = [pick_page(cfg, pool, i, None)[0] for i in range(cfg.n)]
+    assert sorted(set(shown[:14])) == [p for p, _ in pages]
+    assert [p[:2] for p in pool[:14]] == [s[:2] for s in schedule(cfg.seed, pages, cfg.page_views)[:14]]
+    built_in = dataclasses.replace(cfg, pages="", page_list=(), page_views=())
+    assert host_slots(built_in) == STEP

@@ -11,7 +11,7 @@ from synth.core.seeds import sample_seed
 from synth.engine.config import RunConfig
 from synth.engine.pagecache import PageCache, cached_block
 from synth.engine.pagestore import PageStore, block_specs
-from synth.engine.pools import POOL_SPAN, Page, page_blocks, page_pool, screen_block_start
+from synth.engine.pools import POOL_SPAN, Page, page_blocks, page_pool, pick_page, screen_block_start
 from synth.episodes import maker as episode_maker
 from synth.grounding import maker as grounding_maker
 from synth.screens.browser import Browser, RenderedPage
@@ -51,6 +51,10 @@ class Generator:
     def pool_pages(self, index: int) -> list[Page]:
         """The pages of sample `index`'s page pool (synth.engine.pools)."""
         return page_pool(self.cfg, index // POOL_SPAN)
+
+    def pick_pool_page(self, index: int, rng) -> Page:
+        """The page of its pool that sample `index` shows (synth.engine.pools.pick_page)."""
+        return pick_page(self.cfg, self.pool_pages(index), index, rng)
 
     def pool_page(self, spec: PageSpec, index: int) -> RenderedPage:
         """A rendered page of sample `index`'s page pool: from the page store, or rendered here with the rest
