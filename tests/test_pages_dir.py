@@ -180,7 +180,7 @@ def test_phone_renders_are_mobile_with_the_phone_layout(variety_run):
 def test_views_are_counted_in_the_manifest(variety_run):
     views = json.loads((variety_run / "manifest.json").read_text())["pages"]["views"]
     assert views["screens"] == 24 and views["pages"] == 3 and not views["short"]
-    assert views["dropped"]["pages.view.same_pixels"] >= 1      # dark schemes of the pages that have none
+    assert views["dropped"]["pages.view.no_dark_scheme"] >= 1   # dark views of the pages that have none: not rendered
     kept = views["kept_by_view"]
     assert kept["desktop"] == kept["phone"] == 3 and "desktop.dark" in kept   # index.html has a dark scheme
 

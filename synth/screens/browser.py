@@ -80,11 +80,32 @@ _STEADY_JS = "if (location.origin === '" + ORIGIN + """') {
   globalThis.Date = class extends RealDate {
     constructor(...a) { super(...(a.length ? a : [T + ahead])); } static now() { return T + ahead; } };
   performance.now = () => p0 + ahead;
+  const media = matchMedia.bind(window);     // a script that asks for the colour scheme may follow it
+  window.matchMedia = q => { if (/prefers-color-scheme/i.test(q)) globalThis.__synthAsksScheme = true;
+                             return media(q); };
   globalThis.__synthRunClock = (frames, step) => new Promise(done => {
     const tick = () => { if (frames-- <= 0) return done(); ahead += step; frame(tick); };
     frame(tick);
     setTimeout(done, 3000);
   });
+}"""
+# Whether a folder page could look otherwise in the dark scheme: a script asked for it (matchMedia), a style
+# sheet (or an @import, @media, @supports or other rule inside one) names it, an element's `media` attribute
+# does, or the page allows a dark `color-scheme`; also when a sheet cannot be read, or the page has frames.
+_DARK_SCHEME_JS = """() => {
+  const scheme = /prefers-color-scheme/i;
+  if (globalThis.__synthAsksScheme || document.querySelector('iframe, frame, [media*="prefers-color-scheme" i], '
+                                                             + 'meta[name="color-scheme" i]')) return true;
+  if ([document.documentElement, document.body].some(e => e && /dark/.test(getComputedStyle(e).colorScheme)))
+    return true;
+  const rules = list => Array.from(list).some(r => r.media && scheme.test(r.media.mediaText)
+    || r.conditionText && scheme.test(r.conditionText) || r.style && /dark/.test(r.style.colorScheme || '')
+    || r.styleSheet && sheet(r.styleSheet) || r.cssRules && rules(r.cssRules));
+  const sheet = s => {
+    if (s.media && scheme.test(s.media.mediaText)) return true;
+    try { return rules(s.cssRules); } catch (e) { return true; }
+  };
+  return Array.from(document.styleSheets).some(sheet) || Array.from(document.adoptedStyleSheets || []).some(sheet);
 }"""
 _RUN_CLOCK_JS = ("([frames, step]) => globalThis.__synthRunClock && "
                  "globalThis.__synthRunClock(frames, step).then(() => undefined)")
@@ -128,6 +149,7 @@ class RenderedPage:
     covered: list[str] = field(default_factory=list)   # widget parts (HIT_TESTED ids) a click would not reach
     status: int = 0    # a folder page's HTTP status (0: no response, e.g. Chromium's error page)
     url: str = ""      # the URL a folder page showed when it was captured (another than its own: it navigated)
+    dark_scheme: bool = False   # a folder page: whether it could look otherwise in the dark scheme
 
 
 class Browser:
@@ -246,12 +268,12 @@ class Browser:
         boxes = tab.boxes()
         rgb = tab.capture(boxes)
         covered = tab.page.evaluate(_COVERED_JS, HIT_TESTED) if spec.mode != "none" else []
-        status, url = tab.site_load if spec.site else (0, "")
+        status, url, dark = tab.site_load if spec.site else (0, "", False)
         return RenderedPage(spec=spec, rgb=rgb, boxes=boxes, dpr=px, elements=found["elements"],
                             texts=found["texts"], labels=found["labels"], decor_icons=found["decor"], marks=marks,
                             shown_icons=found["shown"], icons=found["icons"], doc_lang=found["lang"],
                             blocked=sorted(set(self._blocked)),
-                            covered=covered, status=status, url=url)
+                            covered=covered, status=status, url=url, dark_scheme=dark)
 
     def restart(self) -> None:
         """Stop Chromium for a fresh start at the next render, killing its processes first, so that a hung
@@ -274,7 +296,8 @@ class _Tab:
     def __init__(self, context, width: int, height: int, dpr: int, mobile: bool, warm: bool = True) -> None:
         self.page, self.width, self.height, self.dpr = context.new_page(), width, height, dpr
         self.shows: PageSpec | None = None     # the page on screen
-        self.site_load: tuple[int, str] = (0, "")   # a folder page's HTTP status and URL when it settled
+        # a folder page's HTTP status and URL when it settled, and whether it has a dark scheme
+        self.site_load: tuple[int, str, bool] = (0, "", False)
         self._doc_status = 0    # the HTTP status of the last document the tab loaded
         self.page.on("response", self._on_response)
         self.switched = False                  # whether its widget's controls were switched since it loaded
@@ -325,8 +348,9 @@ class _Tab:
 
     def show_site(self, spec: PageSpec) -> None:
         """Load a folder page from its URL and let it settle: its requests done (or 5 s gone), fonts loaded,
-        animations and transitions at their end; its last document's status and its URL go to `site_load`. If
-        the page has a CAPTCHA widget, it is then shown in a document of our own over its pixels (_COMPOSITE_HTML)."""
+        animations and transitions at their end, its clock run ahead; its last document's status, its URL and whether
+        it has a dark scheme go to `site_load`. If the page has a CAPTCHA widget, it is then shown in a document of
+        our own over its pixels (_COMPOSITE_HTML)."""
         if spec.scheme != self.scheme:
             self.emulate_scheme(spec.scheme)
         self._doc_status = 0
@@ -340,7 +364,7 @@ class _Tab:
         self.page.add_style_tag(content=_STILL_CSS)
         self.page.evaluate("() => document.fonts.ready.then(() => undefined)")
         self.page.evaluate(_NEXT_FRAME_JS)
-        self.site_load = (self._doc_status, self.page.url)
+        self.site_load = (self._doc_status, self.page.url, bool(self.page.evaluate(_DARK_SCHEME_JS)))
         if spec.scroll:      # a capture's clip is in page coordinates: it starts where the view is scrolled to
             self.origin = self.page.evaluate(_SCROLL_JS, spec.scroll)
         if spec.mode != "none":
