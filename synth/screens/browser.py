@@ -91,7 +91,7 @@ _STEADY_JS = "if (location.origin === '" + ORIGIN + """') {
 }"""
 # Whether a folder page could look otherwise in the dark scheme: a script asked for it (matchMedia), a style
 # sheet (or an @import, @media, @supports or other rule inside one) names it, an element's `media` attribute
-# does, or the page allows a dark `color-scheme`; also when a sheet cannot be read, or the page has frames.
+# does, or the page allows a dark `color-scheme`; also when a sheet of its own cannot be read, or it has frames.
 _DARK_SCHEME_JS = """() => {
   const scheme = /prefers-color-scheme/i;
   if (globalThis.__synthAsksScheme || document.querySelector('iframe, frame, [media*="prefers-color-scheme" i], '
@@ -101,7 +101,8 @@ _DARK_SCHEME_JS = """() => {
   const rules = list => Array.from(list).some(r => r.media && scheme.test(r.media.mediaText)
     || r.conditionText && scheme.test(r.conditionText) || r.style && /dark/.test(r.style.colorScheme || '')
     || r.styleSheet && sheet(r.styleSheet) || r.cssRules && rules(r.cssRules));
-  const sheet = s => {
+  const sheet = s => {       // a sheet of another origin was blocked (synth.screens.site): it holds no rule
+    if (s.href && new URL(s.href, location.href).origin !== location.origin) return false;
     if (s.media && scheme.test(s.media.mediaText)) return true;
     try { return rules(s.cssRules); } catch (e) { return true; }
   };
