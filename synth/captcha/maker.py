@@ -26,8 +26,7 @@ def make(ctx, index: int, seed: int, why) -> list[tuple[str, dict[str, bytes]]]:
     rng = np.random.default_rng(seed)
     name, level = family_and_level(cfg, index)
     family = FAMILIES[name]
-    pool = ctx.pool_pages(index)
-    pool_page = pool[int(rng.integers(len(pool)))]
+    pool_page = ctx.pick_pool_page(index, rng)
     template, lang = pool_page[:2]
     host = pool_spec(pool_page, "none", cfg.pages)
     platform, dpr = host.platform, int(host.screen[1])    # a folder page's tablet view: a web page at 2x

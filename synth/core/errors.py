@@ -23,6 +23,9 @@ class Exhausted(RuntimeError):
         super().__init__(message)
         self.why = why
 
+    def __reduce__(self):    # a worker sends it to the main process pickled
+        return type(self), (str(self), self.why)
+
 
 def first_passing(attempt: Callable[[int], T], what: str, why: Counter | None = None,
                   attempts: int = MAX_ATTEMPTS) -> T:

@@ -11,7 +11,7 @@ from synth.core.seeds import sample_seed
 from synth.engine.config import RunConfig
 from synth.engine.pagecache import PageCache, cached_block
 from synth.engine.pagestore import PageStore, block_specs
-from synth.engine.pools import POOL_SPAN, Page, page_blocks, page_pool, screen_block_start
+from synth.engine.pools import POOL_SPAN, Page, page_blocks, page_pool, pick_page, screen_block_start
 from synth.episodes import maker as episode_maker
 from synth.grounding import maker as grounding_maker
 from synth.screens.browser import Browser, RenderedPage
@@ -41,6 +41,7 @@ class Generator:
         self._site_pages: dict[PageSpec, RenderedPage] = {}   # grounding's folder pages, oldest first
         self._screens = contextlib.ExitStack()   # the render block screens are rendered in
         self._next_screen = -1                   # the sample whose screen that block renders next
+        self._attempt = 0                        # the attempt at the sample being made (first_passing)
 
     def close(self) -> None:
         self._screens.close()
@@ -51,6 +52,11 @@ class Generator:
     def pool_pages(self, index: int) -> list[Page]:
         """The pages of sample `index`'s page pool (synth.engine.pools)."""
         return page_pool(self.cfg, index // POOL_SPAN)
+
+    def pick_pool_page(self, index: int, rng) -> Page:
+        """The page of its pool that sample `index` shows (synth.engine.pools.pick_page); in a --pages run each
+        further attempt at the sample takes the pool's next page (one whose widget a page covers is passed by)."""
+        return pick_page(self.cfg, self.pool_pages(index), index + self._attempt, rng)
 
     def pool_page(self, spec: PageSpec, index: int) -> RenderedPage:
         """A rendered page of sample `index`'s page pool: from the page store, or rendered here with the rest
@@ -113,6 +119,7 @@ class Generator:
         why: Counter = Counter()
 
         def attempt(i: int) -> list[Record]:
+            self._attempt = i
             return self.maker.make(self, index, sample_seed(self.cfg.seed, index, i), why)
         return first_passing(attempt, f"{self.maker.UNIT} {index}: no instance", why), why
 

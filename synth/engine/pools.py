@@ -51,8 +51,21 @@ def page_blocks(cfg: RunConfig, pool_id: int) -> list[tuple[tuple, list[Page]]]:
 
 
 def _blocks(cfg: RunConfig) -> int:
-    """Render blocks per pool: PAGE_LIFE, or a short run's share of them (at least one)."""
-    return min(PAGE_LIFE, -(-PAGE_LIFE * cfg.n // POOL_SPAN))
+    """Render blocks per pool: PAGE_LIFE, or a short run's share of them (at least one). A --pages run has at
+    least the blocks that hold every usable page of its folder (or every sample, when it has fewer), so that a
+    short run shows the whole folder too."""
+    share = -(-PAGE_LIFE * cfg.n // POOL_SPAN)
+    if cfg.pages:
+        share = max(share, -(-min(len(cfg.page_list), cfg.n) // STEP))
+    return min(PAGE_LIFE, share)
+
+
+def pick_page(cfg: RunConfig, pool: list[Page], index: int, rng) -> Page:
+    """The pool page sample `index` shows: a --pages run's host pages in turn (so every screen of the pool
+    comes before any comes again: the pool's first pages are each usable page once), else one drawn by `rng`."""
+    if cfg.pages:
+        return pool[index % POOL_SPAN % len(pool)]
+    return pool[int(rng.integers(len(pool)))]
 
 
 def page_pool(cfg: RunConfig, pool_id: int) -> list[Page]:

@@ -2,16 +2,17 @@
 (synth.screens.views.CANDIDATES), round by round, as many as the run needs.
 
 Round r gives every page that still has a view its next one that is a real, new screen: each candidate view is
-rendered and the harvester, hit test and verification run on it again; it is dropped, and counted with its
-reason, when it renders the same pixels as a screen kept before (`pages.view.same_pixels`: a page with no dark
-scheme, a scroll that does not move), when a zoom only scales the page up (`pages.view.zoom_same_layout`), when
-nothing on it can be asked for at the run's level (`pages.view.no_target`; a control behind a collapsed phone
-menu is no target), when a CAPTCHA widget does not fit on it (`pages.view.widget_does_not_fit`) or when it does
-not load (`pages.view.load_failed`). A page whose candidates run out leaves the later rounds. The walk stops
-when the run has enough screens: a grounding run one per sample; a CAPTCHA run one per host page slot of its
-pools (synth.engine.pools), which then cycle. The kept views go into the run config (`page_views`), whose
-`synth.screens.views.schedule` walks them in the same rounds. A grounding run that cannot have --n distinct
-screens is cut to the screens it has (`short` in the report)."""
+rendered and the harvester, hit test and verification run on it again; it is dropped, and counted with its reason,
+when it is a dark view of a page that nothing on it can turn dark (`pages.view.no_dark_scheme`, found on its first
+render: no style sheet, `media` attribute or script asks for the scheme; not rendered), when it renders the same
+pixels as a screen kept before (`pages.view.same_pixels`: a scroll that does not move), when a zoom only scales
+the page up (`pages.view.zoom_same_layout`), when nothing on it can be asked for at the run's level
+(`pages.view.no_target`; a control behind a collapsed phone menu is no target), when a CAPTCHA widget does not fit
+on it (`pages.view.widget_does_not_fit`) or when it does not load (`pages.view.load_failed`). A page whose
+candidates run out leaves the later rounds. The walk stops when the run has enough screens: a grounding run one
+per sample; a CAPTCHA run one per host page slot of its pools (synth.engine.pools), which then cycle. The kept
+views go into the run config (`page_views`), whose `synth.screens.views.schedule` walks them in the same rounds. A
+grounding run that cannot have --n distinct screens is cut to the screens it has (`short` in the report)."""
 import dataclasses
 import hashlib
 from collections import Counter
@@ -121,6 +122,8 @@ class _Views:
         """Why page j in the view of `spec` is not a new screen the run can use, or None (then it is kept)."""
         if spec.view == FIRST_VIEW:
             page = self.first[j]                 # rendered by the survey
+        elif spec.scheme == "dark" and not self.first[j].dark_scheme:
+            return "pages.view.no_dark_scheme"   # nothing on it asks for the scheme: the same pixels, not rendered
         else:
             page = render_folder_page(self.browser, spec)
             self.renders += 1

@@ -64,15 +64,52 @@ _BOXES_JS = """ids => Object.fromEntries(ids.map(id => {
 _COVERED_JS = (Path(__file__).parent / "js" / "covered.js").read_text(encoding="utf-8")
 HIT_TESTED = ["synth-puzzle", "synth-answer", "synth-verify", "synth-refresh", "synth-skip"]
 
-# For pages of a --pages folder, before their scripts run: Math.random from a fixed seed and a clock that stands
-# still, so that a page renders the same pixels every time.
+# For pages of a --pages folder, before their scripts run: Math.random from a fixed seed and a clock of its own,
+# so that a page renders the same pixels every time. The clock stands still at a fixed time while the page
+# loads; once it has settled, the render runs the clock CLOCK_FRAMES animation frames ahead, CLOCK_STEP_MS a
+# frame (`_RUN_CLOCK_JS`): animations timed by the clock (Chart.js draws its charts from Date.now(), jQuery's
+# effects likewise) reach their end, where a clock that only stood still kept them at their first step (a
+# dashboard's charts flat), and every capture sees the same time.
+CLOCK_FRAMES, CLOCK_STEP_MS = 6, 2000
 _STEADY_JS = "if (location.origin === '" + ORIGIN + """') {
   let s = 0x2545F491;
   Math.random = () => { s ^= s << 13; s ^= s >>> 17; s ^= s << 5; return (s >>> 0) / 4294967296; };
-  const T = Date.UTC(2024, 4, 15, 10, 30), RealDate = Date;
+  const T = Date.UTC(2024, 4, 15, 10, 30), RealDate = Date, frame = requestAnimationFrame.bind(window);
+  const p0 = performance.now();
+  let ahead = 0;
   globalThis.Date = class extends RealDate {
-    constructor(...a) { super(...(a.length ? a : [T])); } static now() { return T; } };
+    constructor(...a) { super(...(a.length ? a : [T + ahead])); } static now() { return T + ahead; } };
+  performance.now = () => p0 + ahead;
+  const media = matchMedia.bind(window);     // a script that asks for the colour scheme may follow it
+  window.matchMedia = q => { if (/prefers-color-scheme/i.test(q)) globalThis.__synthAsksScheme = true;
+                             return media(q); };
+  globalThis.__synthRunClock = (frames, step) => new Promise(done => {
+    const tick = () => { if (frames-- <= 0) return done(); ahead += step; frame(tick); };
+    frame(tick);
+    setTimeout(done, 3000);
+  });
 }"""
+# Whether a folder page could look otherwise in the dark scheme: a script asked for it (matchMedia), a style
+# sheet (or an @import, @media, @supports or other rule inside one) names it, an element's `media` attribute
+# does, or the page allows a dark `color-scheme`; also when a sheet of its own cannot be read, or it has frames.
+_DARK_SCHEME_JS = """() => {
+  const scheme = /prefers-color-scheme/i;
+  if (globalThis.__synthAsksScheme || document.querySelector('iframe, frame, [media*="prefers-color-scheme" i], '
+                                                             + 'meta[name="color-scheme" i]')) return true;
+  if ([document.documentElement, document.body].some(e => e && /dark/.test(getComputedStyle(e).colorScheme)))
+    return true;
+  const rules = list => Array.from(list).some(r => r.media && scheme.test(r.media.mediaText)
+    || r.conditionText && scheme.test(r.conditionText) || r.style && /dark/.test(r.style.colorScheme || '')
+    || r.styleSheet && sheet(r.styleSheet) || r.cssRules && rules(r.cssRules));
+  const sheet = s => {       // a sheet of another origin was blocked (synth.screens.site): it holds no rule
+    if (s.href && new URL(s.href, location.href).origin !== location.origin) return false;
+    if (s.media && scheme.test(s.media.mediaText)) return true;
+    try { return rules(s.cssRules); } catch (e) { return true; }
+  };
+  return Array.from(document.styleSheets).some(sheet) || Array.from(document.adoptedStyleSheets || []).some(sheet);
+}"""
+_RUN_CLOCK_JS = ("([frames, step]) => globalThis.__synthRunClock && "
+                 "globalThis.__synthRunClock(frames, step).then(() => undefined)")
 # Scroll a folder page down to a view's position at once (a page's `scroll-behavior: smooth` would animate it)
 _SCROLL_JS = ("y => { window.scrollTo({top: y, left: 0, behavior: 'instant'}); "
               "return [window.scrollX, window.scrollY]; }")
@@ -113,6 +150,7 @@ class RenderedPage:
     covered: list[str] = field(default_factory=list)   # widget parts (HIT_TESTED ids) a click would not reach
     status: int = 0    # a folder page's HTTP status (0: no response, e.g. Chromium's error page)
     url: str = ""      # the URL a folder page showed when it was captured (another than its own: it navigated)
+    dark_scheme: bool = False   # a folder page: whether it could look otherwise in the dark scheme
 
 
 class Browser:
@@ -232,12 +270,12 @@ class Browser:
         boxes = tab.boxes()
         rgb = tab.capture(boxes)
         covered = tab.page.evaluate(_COVERED_JS, HIT_TESTED) if spec.mode != "none" else []
-        status, url = tab.site_load if spec.site else (0, "")
+        status, url, dark = tab.site_load if spec.site else (0, "", False)
         return RenderedPage(spec=spec, rgb=rgb, boxes=boxes, dpr=px, elements=found["elements"],
                             texts=found["texts"], labels=found["labels"], decor_icons=found["decor"], marks=marks,
                             shown_icons=found["shown"], icons=found["icons"], doc_lang=found["lang"],
                             blocked=sorted(set(self._blocked)),
-                            covered=covered, status=status, url=url)
+                            covered=covered, status=status, url=url, dark_scheme=dark)
 
     def restart(self) -> None:
         """Stop Chromium for a fresh start at the next render, killing its processes first, so that a hung
@@ -260,7 +298,8 @@ class _Tab:
     def __init__(self, context, width: int, height: int, dpr: int, mobile: bool, warm: bool = True) -> None:
         self.page, self.width, self.height, self.dpr = context.new_page(), width, height, dpr
         self.shows: PageSpec | None = None     # the page on screen
-        self.site_load: tuple[int, str] = (0, "")   # a folder page's HTTP status and URL when it settled
+        # a folder page's HTTP status and URL when it settled, and whether it has a dark scheme
+        self.site_load: tuple[int, str, bool] = (0, "", False)
         self._doc_status = 0    # the HTTP status of the last document the tab loaded
         self.page.on("response", self._on_response)
         self.switched = False                  # whether its widget's controls were switched since it loaded
@@ -311,8 +350,9 @@ class _Tab:
 
     def show_site(self, spec: PageSpec) -> None:
         """Load a folder page from its URL and let it settle: its requests done (or 5 s gone), fonts loaded,
-        animations and transitions at their end; its last document's status and its URL go to `site_load`. If
-        the page has a CAPTCHA widget, it is then shown in a document of our own over its pixels (_COMPOSITE_HTML)."""
+        animations and transitions at their end, its clock run ahead; its last document's status, its URL and whether
+        it has a dark scheme go to `site_load`. If the page has a CAPTCHA widget, it is then shown in a document of
+        our own over its pixels (_COMPOSITE_HTML)."""
         if spec.scheme != self.scheme:
             self.emulate_scheme(spec.scheme)
         self._doc_status = 0
@@ -322,10 +362,11 @@ class _Tab:
         except Exception as e:
             if "Timeout" not in type(e).__name__:
                 raise
+        self.page.evaluate(_RUN_CLOCK_JS, [CLOCK_FRAMES, CLOCK_STEP_MS])
         self.page.add_style_tag(content=_STILL_CSS)
         self.page.evaluate("() => document.fonts.ready.then(() => undefined)")
         self.page.evaluate(_NEXT_FRAME_JS)
-        self.site_load = (self._doc_status, self.page.url)
+        self.site_load = (self._doc_status, self.page.url, bool(self.page.evaluate(_DARK_SCHEME_JS)))
         if spec.scroll:      # a capture's clip is in page coordinates: it starts where the view is scrolled to
             self.origin = self.page.evaluate(_SCROLL_JS, spec.scroll)
         if spec.mode != "none":

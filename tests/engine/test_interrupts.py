@@ -41,3 +41,13 @@ def test_a_signal_ends_the_run_cleanly_and_it_resumes(tmp_path, uninterrupted, s
     assert ".pages" not in left and not any(n.endswith(".tmp") for n in left) and len(left) < 7, left
     subprocess.run(cmd, check=True, capture_output=True)
     assert {q.name: q.read_bytes() for q in out.glob("*.tar")} == uninterrupted
+
+
+def test_exhausted_crosses_from_a_worker_with_its_reasons():
+    """A worker sends the main process its error pickled: Exhausted keeps its message and reason counts."""
+    import pickle
+    from collections import Counter
+
+    from synth.core.errors import Exhausted
+    e = pickle.loads(pickle.dumps(Exhausted("sample 7: no instance", Counter({"page.covers_widget": 60}))))
+    assert str(e) == "sample 7: no instance" and e.why == Counter({"page.covers_widget": 60})

@@ -1,4 +1,5 @@
 """`--pages DIR`: folders of self-contained pages (tests/pages/) served as a site root, harvested, verified."""
+import dataclasses
 import json
 import subprocess
 import sys
@@ -179,7 +180,7 @@ def test_phone_renders_are_mobile_with_the_phone_layout(variety_run):
 def test_views_are_counted_in_the_manifest(variety_run):
     views = json.loads((variety_run / "manifest.json").read_text())["pages"]["views"]
     assert views["screens"] == 24 and views["pages"] == 3 and not views["short"]
-    assert views["dropped"]["pages.view.same_pixels"] >= 1      # dark schemes of the pages that have none
+    assert views["dropped"]["pages.view.no_dark_scheme"] >= 1   # dark views of the pages that have none: not rendered
     kept = views["kept_by_view"]
     assert kept["desktop"] == kept["phone"] == 3 and "desktop.dark" in kept   # index.html has a dark scheme
 
@@ -211,3 +212,21 @@ def test_schedule_shows_every_page_before_any_page_twice():
     assert set(names[5:9]) == {"pages/a.html", "pages/c.html", "pages/d.html", "pages/e.html"}   # round 1
     assert [s[2] for s in screens[:5]] == ["desktop"] * 5
     assert schedule(3, pages, views) == screens and schedule(4, pages, views) != screens
+
+
+def test_captcha_host_pages_cover_the_folder_and_come_in_turn():
+    """A short CAPTCHA run over a folder holds every usable page in its pool (14 pages: two blocks of 10
+    host slots, not the one block 60 samples of the built-in screens get), and its samples take the pool's
+    pages in turn: the first 14 samples show 14 different pages."""
+    from synth.engine.pools import STEP, host_slots, page_pool, pick_page
+    from synth.screens.views import schedule
+    pages = tuple((f"pages/p{k:02d}.html", "en") for k in range(14))
+    cfg = RunConfig(kind="captcha", difficulty=2, n=60, pages=str(RESPONSIVE), page_list=pages,
+                    page_views=tuple(("desktop", "phone") for _ in pages))
+    assert host_slots(cfg) == 2 * STEP
+    pool = page_pool(cfg, 0)
+    shown = [pick_page(cfg, pool, i, None)[0] for i in range(cfg.n)]
+    assert sorted(set(shown[:14])) == [p for p, _ in pages]
+    assert [p[:2] for p in pool[:14]] == [s[:2] for s in schedule(cfg.seed, pages, cfg.page_views)[:14]]
+    built_in = dataclasses.replace(cfg, pages="", page_list=(), page_views=())
+    assert host_slots(built_in) == STEP
