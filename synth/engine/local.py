@@ -30,10 +30,14 @@ _LIBC = ctypes.CDLL(None)
 POOL_KINDS = ("captcha", "episode")   # kinds of runs whose samples show pool pages (grounding renders its own)
 
 
-def _setup_worker(cfg: RunConfig, main_pid: int, pages: Path, requests) -> Callable:
-    """Runs in a new worker process: its Generator (pages from the run's page server), as a task function."""
+def _setup_worker(cfg: RunConfig, main_pid: int, pages: Path, requests, scenes: tuple[str, bytes] | None) -> Callable:
+    """Runs in a new worker process: its Generator (pages from the run's page server, 3D scenes from the main
+    process's renderer at `scenes`, an address and key), as a task function."""
     from synth.engine.generator import Generator
     _die_with(main_pid)
+    if scenes is not None:
+        from synth.families.kit.render3d.host import use_host
+        use_host(*scenes)
     gen = Generator(cfg, PageStore(pages, requests))
     return lambda chunk, emit: generate_chunk(gen, chunk, emit)
 
@@ -106,11 +110,16 @@ def run_local(cfg: RunConfig, chunks: list[Chunk], workers: int, on_sample: Call
     specs = {p: {s for key, _ in page_blocks(cfg, p) for s in blocks[key][1]} for p in pools}
     server = PageServer(store, list(blocks.values()), requests, encoders=cfg.image_format == "jpg", cache=cache)
     server.start()
+    host = None
     try:
         if queue_type is queue.Queue:
             results = _in_process(cfg, PageStore(store.folder, requests), chunks, on_sample, server.check)
         else:
-            results = run_tasks(workers, _setup_worker, (cfg, os.getpid(), store.folder, requests), chunks,
+            if cfg.kind == "captcha":   # one Chromium for the workers' 3D scenes (started on the first one)
+                from synth.families.kit.render3d.host import Host
+                host = Host()
+            scenes = (host.address, host.key) if host else None
+            results = run_tasks(workers, _setup_worker, (cfg, os.getpid(), store.folder, requests, scenes), chunks,
                                 on_sample, check=server.check)
         for i, result in enumerate(results):
             yield result
@@ -123,6 +132,8 @@ def run_local(cfg: RunConfig, chunks: list[Chunk], workers: int, on_sample: Call
                 server.first_unfinished = pool_id + 1
     finally:
         server.stop()
+        if host is not None:
+            host.close()
         store.remove()
 
 

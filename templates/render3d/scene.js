@@ -101,12 +101,22 @@ void main() {
 }`;
 
 // Materials are kept (they differ in colour: a few hundred at most): disposing the last material of a kind
-// would delete its compiled program.
+// would delete its compiled program. three.js draws opaque objects sorted by material id, which follows the
+// order materials were first made in this browser; objects whose surfaces tie in depth then paint in an order
+// that depends on the scenes drawn before. So each material is ranked by its first use in the current scene
+// (the order a fresh page makes them in) and the sort uses the rank: a scene's pixels do not depend on history.
 const MATERIALS = new Map();
+let sceneNo = 0, ranked = 0;
 function material(key, make) {
   if (!MATERIALS.has(key)) MATERIALS.set(key, make());
-  return MATERIALS.get(key);
+  const m = MATERIALS.get(key);
+  if (m.userData.scene !== sceneNo) Object.assign(m.userData, {scene: sceneNo, rank: ranked++});
+  return m;
 }
+// three.js's painterSortStable, with the material's rank in this scene instead of its id
+renderer.setOpaqueSort((a, b) => a.groupOrder - b.groupOrder || a.renderOrder - b.renderOrder ||
+  a.material.userData.rank - b.material.userData.rank || a.materialVariant - b.materialVariant || a.z - b.z ||
+  a.id - b.id);
 
 const colour = c => new THREE.Color().setRGB(c[0] / 255, c[1] / 255, c[2] / 255, THREE.SRGBColorSpace);
 
@@ -131,6 +141,7 @@ function place(obj, spec) {
 }
 
 function build(spec) {
+  sceneNo++;
   const scene = new THREE.Scene();
   const meshes = [];     // [mesh, object id]
   const lines = [];

@@ -79,6 +79,23 @@ def test_same_bytes_in_a_fresh_and_a_long_lived_browser():
     assert first.solo == again.solo
 
 
+def test_surfaces_that_tie_in_depth_paint_alike_whatever_was_drawn_before():
+    """Two cubes in one place tie in depth everywhere: which one shows must not depend on the order in which
+    earlier scenes made their materials (three.js sorts by material id)."""
+    def twins(first, second) -> r3.Scene:
+        return r3.Scene(SIZE, (r3.Obj(1, (r3.Part("cube", first),), (0.0, 0.5, 0.0)),
+                               r3.Obj(2, (r3.Part("cube", second),), (0.0, 0.5, 0.0))), r3.orbit(8, 30, 20.0))
+    fresh, used = r3.Renderer(), r3.Renderer()
+    try:
+        first = r3.render(twins(RED, BLUE), using=fresh)
+        r3.render(twins(BLUE, RED), using=used)     # makes the blue material first
+        again = r3.render(twins(RED, BLUE), using=used)
+    finally:
+        fresh.close()
+        used.close()
+    assert np.array_equal(first.rgb, again.rgb) and np.array_equal(first.ids, again.ids)
+
+
 def test_shadows_change_the_picture_not_the_ids():
     a, b, c = (r3.render(scene(s)) for s in ("sun", "contact", "none"))
     assert np.array_equal(a.ids, b.ids) and np.array_equal(b.ids, c.ids)

@@ -147,9 +147,20 @@ _RENDERER: Renderer | None = None
 
 
 def renderer() -> Renderer:
-    """This process's renderer (its Chromium starts on the first scene, and stops at exit)."""
+    """This process's renderer (its Chromium starts on the first scene, and stops at exit), or the one `use`
+    gave it."""
     global _RENDERER
     if _RENDERER is None:
         _RENDERER = Renderer()
         atexit.register(_RENDERER.close)
     return _RENDERER
+
+
+def use(other) -> None:
+    """Make `other` (an object with Renderer's call and close, e.g. synth.families.kit.render3d.host's
+    remote renderer) this process's renderer."""
+    global _RENDERER
+    if _RENDERER is not None:
+        _RENDERER.close()
+    _RENDERER = other
+    atexit.register(other.close)
