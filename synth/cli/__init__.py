@@ -34,6 +34,8 @@ NoPageCache = Annotated[bool, typer.Option("--no-page-cache", help="render every
 Focus = Annotated[Path | None, typer.Option(help="a `synth score --json` report: draw families (grounding: "
                                                  "instruction kinds) and levels in proportion to the model's "
                                                  "failures (README, \"Closing the loop\")")]
+Quiet = Annotated[bool, typer.Option("--quiet", "-q", help="no progress on stderr (a terminal shows bars, a log "
+                                                          "a line every few seconds)")]
 Pages = Annotated[Path | None, typer.Option(help="a folder of .html pages (served as a site root) to use "
                                                     "instead of the built-in screens, each page in its views "
                                                     "(desktop, tablet, phone, dark, scrolled, zoomed); exit status "
@@ -51,7 +53,7 @@ def captcha(
     infeasible: Annotated[float, typer.Option(help="share of samples with no valid target (answer: Skip), "
                                                    "for families that offer Skip")] = 0.1,
     executor: Executor = "local", ray_address: RayAddress = None, pages: Pages = None, focus: Focus = None,
-    no_page_cache: NoPageCache = False,
+    no_page_cache: NoPageCache = False, quiet: Quiet = False,
 ) -> None:
     """Generate verified CAPTCHA samples inside rendered web, phone-app and desktop screens."""
     levels = parse_levels(difficulty)
@@ -65,7 +67,8 @@ def captcha(
     if unknown:
         fail(f"unknown family {unknown[0]!r}; known: {', '.join(NAMES)}")
     generate("captcha", levels, n, out, seed, lang, platform, workers, shard_size, image_format, executor,
-             ray_address, pages, focus, page_cache=not no_page_cache, families=families, infeasible=infeasible)
+             ray_address, pages, focus, page_cache=not no_page_cache, quiet=quiet, families=families,
+             infeasible=infeasible)
 
 
 @app.command()
@@ -80,7 +83,7 @@ def grounding(
                                                 "(answer: [-1, -1])")] = 0.1,
     degrade: Annotated[float, typer.Option(help="share of screenshots made smaller (0.5-0.9x) and JPEG-compressed "
                                                 "(quality 30-70), labels moved with the pixels")] = 0.0,
-    focus: Focus = None,
+    focus: Focus = None, quiet: Quiet = False,
 ) -> None:
     """Generate verified grounding samples: a rendered screen with queries on its elements, each with its exact box."""
     levels = parse_levels(difficulty)
@@ -92,7 +95,7 @@ def grounding(
     if not 0.0 <= degrade <= 1.0:
         fail(f"--degrade must be in 0..1, got {degrade}")
     generate("grounding", levels, n, out, seed, lang, platform, workers, shard_size, image_format, executor,
-             ray_address, pages, focus, families=("element",), queries=queries, refusal=refusal,
+             ray_address, pages, focus, quiet=quiet, families=("element",), queries=queries, refusal=refusal,
              degrade=degrade)
 
 
@@ -110,7 +113,7 @@ def episodes(
     mistakes: Annotated[float, typer.Option(help="share of episodes that take one plausible wrong action, "
                                                  "then recover")] = 0.2,
     executor: Executor = "local", ray_address: RayAddress = None, focus: Focus = None,
-    no_page_cache: NoPageCache = False,
+    no_page_cache: NoPageCache = False, quiet: Quiet = False,
 ) -> None:
     """Generate expert trajectories through interactive CAPTCHAs: one sample per step (screenshot before the
     action, the action, its reward, the state's ground truth)."""
@@ -126,7 +129,8 @@ def episodes(
     if unknown:
         fail(f"unknown family {unknown[0]!r}; known: {', '.join(NAMES)}")
     generate("episode", levels, n, out, seed, lang, platform, workers, shard_size, image_format, executor,
-             ray_address, None, focus, page_cache=not no_page_cache, families=families, mistakes=mistakes)
+             ray_address, None, focus, page_cache=not no_page_cache, quiet=quiet, families=families,
+             mistakes=mistakes)
 
 
 

@@ -41,7 +41,8 @@ def start_workers(workers: int, executor: str, levels: tuple[int, int], families
 
 def generate(kind: str, levels: tuple[int, int], n: int, out: Path, seed: int, lang: str, platform: str,
              workers: int, shard_size: int, image_format: str, executor: str, ray_address: str | None,
-             pages: Path | None, focus: Path | None, page_cache: bool = True, **extra) -> None:
+             pages: Path | None, focus: Path | None, page_cache: bool = True, quiet: bool = False,
+             **extra) -> None:
     """Validate the shared options, run, and print the summary (`extra`: the kind's RunConfig fields); exit 3
     (SHORT_FOLDER) when a --pages folder gives fewer distinct screens than --n."""
     from synth.engine.config import RunConfig
@@ -78,7 +79,7 @@ def generate(kind: str, levels: tuple[int, int], n: int, out: Path, seed: int, l
     try:
         with interruptible():
             manifest = run_with_progress(run, cfg, out, workers or os.cpu_count() or 1, executor, ray_address,
-                                          page_cache)
+                                         page_cache, quiet)
     except Interrupted as e:     # the run has cleaned up: a rerun resumes from the last finished shard
         typer.echo("synth: interrupted", err=True)
         raise typer.Exit(e.code) from None
