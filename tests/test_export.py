@@ -62,7 +62,8 @@ def test_venus_records_follow_the_benchmark_schema_and_pass_its_rules(captcha_se
     for rec, row in zip(records, train):
         lab = labels[rec["key"]]
         w, h = lab["image"]["width"], lab["image"]["height"]
-        assert {"images", "messages", "image_size", "captcha_type", "action_raw", "action_raw_rect", "inorder"} <= set(rec)
+        assert {"images", "messages", "image_size", "captcha_type", "action_raw", "action_raw_rect",
+                "inorder"} <= set(rec)
         with Image.open(out / "instruction" / rec["images"][0]) as im:       # paths relative to the annotation
             assert list(im.size) == rec["image_size"] == [w, h]
         assert [m["role"] for m in rec["messages"]] == ["system", "user"] and rec["messages"][1]["content"] == "<image>"
@@ -155,6 +156,7 @@ def test_trl_export_loads_with_datasets(captcha_set, grounding_set, tmp_path):
     (["--format", "nosuch"], "formats: venus, llamafactory"),
     (["--format", "venus", "GROUNDING"], "formats that can: llamafactory, swift, trl, screenspot"),
     (["--format", "screenspot"], "formats that can: venus, llamafactory, swift, trl"),
+    ([], "formats that can: venus, llamafactory, swift, trl, verl (--format was not given: it defaults to screenspot)"),
     (["--format", "trl", "--coords", "pixels"], "--coords must be one of"),
 ])
 def test_bad_requests_give_one_line_and_write_nothing(args, message, captcha_set, grounding_set, tmp_path):

@@ -17,6 +17,20 @@ app = typer.Typer(add_completion=False, no_args_is_help=True, pretty_exceptions_
 log = logging.getLogger("synth")
 
 
+def show_version(value: bool) -> None:
+    """--version: print the version and exit."""
+    if value:
+        from synth import __version__
+        typer.echo(f"synth {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def options(version: Annotated[bool, typer.Option("--version", callback=show_version, is_eager=True,
+                                                  help="print the version and exit")] = False) -> None:
+    """Verified CAPTCHA and grounding samples for GUI agents, as WebDataset shards."""
+
+
 # options shared by `captcha` and `grounding`
 Difficulty = Annotated[str, typer.Option(help="1 (easiest) to 5 (hardest), or a range such as 2-4 (each sample "
                                                 "draws its level)")]
@@ -246,8 +260,8 @@ def flagged(flags: Annotated[Path, typer.Argument(help="flags.json exported from
 def export(
     datasets: Annotated[list[Path], typer.Argument(help="dataset folder(s); several are exported together")],
     out: Annotated[Path, typer.Option(help="folder to create for the export (must not hold anything)")],
-    fmt: Annotated[str, typer.Option("--format",
-                                     help="venus, llamafactory, swift, trl, screenspot or verl")] = "screenspot",
+    fmt: Annotated[str | None, typer.Option("--format", help="venus, llamafactory, swift, trl, screenspot or verl "
+                                                              "(default: screenspot, grounding sets only)")] = None,
     coords: Annotated[str, typer.Option(help="the model's coordinate convention: ui-venus (0-999), qwen3-vl (0-1000), "
                                              "qwen2.5-vl or ui-tars (pixels of the resized image)")] = "ui-venus",
     target: Annotated[str, typer.Option(help="grounding answers as a point or a box")] = "point",
@@ -264,13 +278,15 @@ def export(
 
     options = Options(coords=coords, target=target, max_pixels=max_pixels, name=name, split_queries=split_queries)
     try:
-        report = run_export(datasets, out, fmt, options)
+        report = run_export(datasets, out, fmt or "screenspot", options)
     except (FileNotFoundError, ValueError) as e:
-        fail(first_line(e))
+        unset = fmt is None and "cannot express" in str(e)
+        fail(first_line(e) + (" (--format was not given: it defaults to screenspot)" if unset else ""))
     except OSError as e:
         fail(f"{e.strerror or e} ({e.filename or out})")
     lossy = {k: v for k, v in report.get("lossy", {}).items() if v}
-    typer.echo(f"wrote {report['samples']} samples as {fmt} to {out}" + (f"; lossy: {lossy}" if lossy else "")
+    typer.echo(f"wrote {report['samples']} samples as {report['format']} to {out}"
+               + (f"; lossy: {lossy}" if lossy else "")
                + (f"; skipped: {report['skipped']}" if report.get("skipped") else ""))
 
 

@@ -10,6 +10,7 @@ from synth.cli.checks import check_choice, check_out, fail
 from synth.cli.progress import run_with_progress
 from synth.core.errors import first_line
 
+REJECTED = {"grounding": ("candidate query", "candidate queries")}   # what a rejection is (else an instance)
 SHORT_FOLDER = 3    # exit status: a --pages folder gave fewer distinct screens than --n (all of them written)
 
 
@@ -51,6 +52,8 @@ def generate(kind: str, levels: tuple[int, int], n: int, out: Path, seed: int, l
 
     if n < 1:
         fail(f"--n must be at least 1, got {n}")
+    if seed < 0:
+        fail(f"--seed must be a non-negative integer, got {seed}")
     if shard_size < 1:
         fail(f"--shard-size must be at least 1, got {shard_size}")
     if workers < 0:
@@ -98,13 +101,21 @@ def generate(kind: str, levels: tuple[int, int], n: int, out: Path, seed: int, l
         raise typer.Exit(SHORT_FOLDER)
 
 
+def plural(count: int, noun: str) -> str:
+    """ "1 shard", "2 shards"."""
+    return f"{count} {noun}{'' if count == 1 else 's'}"
+
+
 def summary(manifest: dict, seconds: float, out: Path) -> None:
     """A short report: samples written, rejections by reason, shards, time."""
     totals = manifest["totals"] if "totals" in manifest else {"samples": 0, "shards": 0, "rejections": {}}
     rej = totals["rejections"]
     n = totals["samples"]
-    typer.echo(f"wrote {n} samples in {totals['shards']} shards to {out} in {seconds:.1f} s "
+    shards = totals["shards"]
+    typer.echo(f"wrote {plural(n, 'sample')} in {plural(shards, 'shard')} to {out} in {seconds:.1f} s "
                f"({n / max(seconds, 1e-9):.1f} samples/s)")
-    typer.echo(f"rejected {sum(rej.values())} instances" + (":" if rej else ""))
+    rejected = sum(rej.values())
+    one, many = REJECTED.get(manifest.get("config", {}).get("kind"), ("instance", "instances"))
+    typer.echo(f"rejected {rejected} {one if rejected == 1 else many}" + (":" if rej else ""))
     for reason, count in sorted(rej.items(), key=lambda kv: -kv[1]):
         typer.echo(f"  {reason:40s} {count}")
