@@ -56,3 +56,10 @@ def test_a_manifest_records_its_own_kinds_options(kind, own, others, tmp_path):
                                                                                             kind=kind))}))
     with pytest.raises(ValueError, match="holds a different run"):
         resume_manifest(tmp_path, cfg)
+
+
+def test_screen_descriptions_are_whole_sentences():
+    from synth.screens import catalogue
+    rows = catalogue()
+    assert all(r["description"].endswith(".") and "\n" not in r["description"] for r in rows), \
+        [r["description"][-40:] for r in rows if not r["description"].endswith(".")]
