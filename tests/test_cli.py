@@ -75,7 +75,7 @@ def test_a_broken_template_is_named(tmp_path):
     base = templates / "screens" / "base.html.j2"   # every page extends it
     base.write_text(base.read_text().replace("{% endblock %}", "{% endblok %}", 1))
     r = subprocess.run([sys.executable, "-m", "synth", "captcha", "--platform", "web", "--n", "40", "--workers", "1",
-                        "--out", str(tmp_path / "o")], capture_output=True, text=True,
+                        "--quiet", "--out", str(tmp_path / "o")], capture_output=True, text=True,
                        env={**os.environ, "SYNTH_TEMPLATES": str(templates)})
     assert r.returncode == 1 and "Traceback" not in r.stderr, r.stderr
     assert re.search(r"template \S*web/\S+ .*is broken", r.stderr), r.stderr

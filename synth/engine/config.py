@@ -42,3 +42,5 @@ class RunConfig:
 # fields a manifest leaves out at their default, so that the manifests of runs without them stay as they were
 # (and resume): a level range and focus weights
 OPTIONAL = {"difficulty_max": 0, "focus": (), "focus_kinds": ()}
+# options of one kind of run: the manifest of another kind leaves them out (they do not change its bytes)
+KIND_OPTIONS = {"captcha": ("infeasible",), "grounding": ("queries", "refusal", "degrade"), "episode": ("mistakes",)}

@@ -3,13 +3,14 @@ rendered once by the main process's page server (synth.engine.pagestore) and sha
 from __future__ import annotations
 
 import ctypes
+import itertools
 import os
 import queue
 import select
 import signal
 import threading
 from collections import Counter
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -17,9 +18,10 @@ from synth.engine.config import RunConfig
 from synth.engine.manifest import ChunkResult, write_shard
 from synth.engine.pagecache import PageCache
 from synth.engine.pagestore import FOLDER as PAGES
-from synth.engine.pagestore import PageServer, PageStore, block_specs
+from synth.engine.pagestore import PageServer, PageStore
 from synth.engine.plan import Chunk, plan
-from synth.engine.pools import POOL_SPAN, page_blocks
+from synth.engine.poolfeed import PoolFeed
+from synth.engine.pools import POOL_SPAN
 from synth.engine.shards import tar_sample
 from synth.engine.workers import context, run_tasks
 
@@ -89,47 +91,48 @@ def _return_free_memory() -> None:
     trim = getattr(_LIBC, "malloc_trim", None)
     if trim is not None:
         trim(0)
-def run_local(cfg: RunConfig, chunks: list[Chunk], workers: int, on_sample: Callable[[int], None] | None,
-              out: Path, cache: PageCache | None = None) -> Iterator[ChunkResult]:
+
+
+def run_local(cfg: RunConfig, chunks: Iterator[Chunk], workers: int, on_sample: Callable[[int], None] | None,
+              out: Path, cache: PageCache | None = None) -> Iterator[tuple[Chunk, ChunkResult]]:
     """Chunks on local worker processes (or, for one worker or one chunk, in this process), yielded in plan
-    order. Their pages are rendered once, by the page server's threads in this process, and shared through
-    files in `out`; the server starts before the pipeline is imported, so that Chromium starts and the first
-    pages render meanwhile. Blocks of pages in `cache` are read from it, blocks rendered are stored in it."""
-    if workers <= 1 or len(chunks) <= 1:
-        if cfg.kind not in POOL_KINDS:      # its own screens only: no page server
-            yield from _in_process(cfg, None, chunks, on_sample, cache=cache)
-            return
-    queue_type = queue.Queue if workers <= 1 or len(chunks) <= 1 else context().Queue
-    requests = queue_type()
+    order with their results. Their pages are rendered once, by the page server's threads in this process,
+    and shared through files in `out`; the server starts before the pipeline is imported, so that Chromium
+    starts and the first pages render meanwhile. Blocks of pages in `cache` are read from it, blocks rendered
+    are stored in it. The chunks are read as they are needed: a run of any length starts at once."""
+    first = list(itertools.islice(chunks, 2))
+    chunks = itertools.chain(first, chunks)
+    single = workers <= 1 or len(first) <= 1
+    if single and cfg.kind not in POOL_KINDS:      # its own screens only: no page server
+        yield from _in_process(cfg, None, chunks, on_sample, cache=cache)
+        return
+    requests = queue.Queue() if single else context().Queue()
     store = PageStore(out / PAGES)
-    pools = list(dict.fromkeys(c[1] // POOL_SPAN for c in chunks))
-    blocks = {}     # each render block with the first pool that shows it
-    for p in pools:
-        for key, pages in page_blocks(cfg, p):
-            blocks.setdefault(key, (p, block_specs(cfg, pages)))
-    specs = {p: {s for key, _ in page_blocks(cfg, p) for s in blocks[key][1]} for p in pools}
-    server = PageServer(store, list(blocks.values()), requests, encoders=cfg.image_format == "jpg", cache=cache)
+    server = PageServer(store, [], requests, encoders=cfg.image_format == "jpg", cache=cache, complete=False)
+    feed = PoolFeed(cfg, chunks, server)
+    feed.prime()                    # the first pools' blocks render while this process imports the pipeline
     server.start()
     host = None
     try:
-        if queue_type is queue.Queue:
-            results = _in_process(cfg, PageStore(store.folder, requests), chunks, on_sample, server.check)
+        if single:
+            results = _in_process(cfg, PageStore(store.folder, requests), iter(feed), on_sample, server.check)
         else:
             if cfg.kind == "captcha":   # one Chromium for the workers' 3D scenes (started on the first one)
                 from synth.families.kit.render3d.host import Host
                 host = Host()
             scenes = (host.address, host.key) if host else None
-            results = run_tasks(workers, _setup_worker, (cfg, os.getpid(), store.folder, requests, scenes), chunks,
-                                on_sample, check=server.check)
-        for i, result in enumerate(results):
-            yield result
+            results = ((None, r) for r in run_tasks(workers, _setup_worker,
+                                                    (cfg, os.getpid(), store.folder, requests, scenes),
+                                                    iter(feed), on_sample, check=server.check))
+        for _, result in results:
+            chunk, finished = feed.written()
+            yield chunk, result
             del result              # written by now: its samples' memory goes back to the system
             _return_free_memory()
-            pool_id = chunks[i][1] // POOL_SPAN     # results come in order: a pool ends with its last chunk
-            if i + 1 == len(chunks) or chunks[i + 1][1] // POOL_SPAN != pool_id:
-                later = pools[pools.index(pool_id) + 1:]
-                store.drop(specs[pool_id] - (specs[later[0]] if later else set()))
-                server.first_unfinished = pool_id + 1
+            if finished is not None:     # the chunk was its pool's last
+                store.drop(finished)
+                server.forget(finished)
+                server.first_unfinished = chunk[1] // POOL_SPAN + 1
     finally:
         server.stop()
         if host is not None:
@@ -137,9 +140,9 @@ def run_local(cfg: RunConfig, chunks: list[Chunk], workers: int, on_sample: Call
         store.remove()
 
 
-def _in_process(cfg: RunConfig, store: PageStore | None, chunks: list[Chunk],
+def _in_process(cfg: RunConfig, store: PageStore | None, chunks: Iterator[Chunk],
                 on_sample: Callable[[int], None] | None, check: Callable[[], None] = lambda: None,
-                cache: PageCache | None = None) -> Iterator[ChunkResult]:
+                cache: PageCache | None = None) -> Iterator[tuple[Chunk, ChunkResult]]:
     """The chunks made by a Generator of this process, its pages from the page server's `store` (None: its
     own Chromium, and `cache`)."""
     from synth.engine.generator import Generator  # the pipeline's imports, while the server renders
@@ -147,23 +150,31 @@ def _in_process(cfg: RunConfig, store: PageStore | None, chunks: list[Chunk],
     try:
         for c in chunks:
             check()
-            yield collect_chunk(gen, c, on_sample)
+            yield c, collect_chunk(gen, c, on_sample)
     finally:
         gen.close()
 
 
-def local_shards(cfg: RunConfig, out: Path, shards: list[int], workers: int,
+def local_shards(cfg: RunConfig, out: Path, shards: Iterable[int], workers: int,
                  on_progress: Callable[[int, int], None] | None, cache: PageCache | None = None) -> Iterator[dict]:
     """Generate shards on local worker processes; yields each shard's manifest entry when it is on disk.
     Progress is reported per sample, rejections per chunk."""
-    chunks = plan(cfg, shards)
-    results = run_local(cfg, chunks, workers, (lambda n: on_progress(n, 0)) if on_progress else None, out, cache)
+    results = run_local(cfg, plan(cfg, shards), workers, (lambda n: on_progress(n, 0)) if on_progress else None,
+                        out, cache)
     try:
         for shard in shards:
-            n_chunks = sum(1 for c in chunks if c[0] == shard)
-            yield write_shard(cfg, out, shard, _reported((next(results) for _ in range(n_chunks)), on_progress))
+            end = min(cfg.n, (shard + 1) * cfg.shard_size)
+            yield write_shard(cfg, out, shard, _reported(_until(results, end), on_progress))
     finally:
         results.close()
+
+
+def _until(results: Iterator[tuple[Chunk, ChunkResult]], end: int) -> Iterator[ChunkResult]:
+    """The results of the chunks up to the one that ends at sample `end` (a shard's last), no further."""
+    for chunk, result in results:
+        yield result
+        if chunk[2] == end:
+            return
 
 
 def _reported(results: Iterator[ChunkResult], on_progress) -> Iterator[ChunkResult]:

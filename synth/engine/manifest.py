@@ -10,7 +10,7 @@ from pathlib import Path
 
 from synth import __version__
 from synth.engine.card import COUNTED
-from synth.engine.config import OPTIONAL, RunConfig
+from synth.engine.config import KIND_OPTIONS, OPTIONAL, RunConfig
 from synth.engine.plan import shard_name
 from synth.engine.shards import TMP_SUFFIX, ShardWriter, file_digest
 
@@ -31,9 +31,12 @@ def read_manifest(folder: Path) -> dict:
         raise ValueError(f"{path} is not valid JSON ({e.msg})") from e
 
 
-def config_dict(cfg: RunConfig) -> dict:
-    """The config as the manifest stores it (tuples as lists)."""
-    values = {k: v for k, v in dataclasses.asdict(cfg).items() if OPTIONAL.get(k, ...) != v}
+def config_dict(cfg: RunConfig, other_kinds: bool = False) -> dict:
+    """The config as the manifest stores it (tuples as lists), without the options of other kinds of runs
+    (`other_kinds`: with them, as manifests of synth 0.2.0 and before stored it)."""
+    foreign = {k for kind, names in KIND_OPTIONS.items() if kind != cfg.kind for k in names}
+    values = {k: v for k, v in dataclasses.asdict(cfg).items()
+              if OPTIONAL.get(k, ...) != v and (other_kinds or k not in foreign)}
     return json.loads(json.dumps(values))
 
 
@@ -46,7 +49,7 @@ def resume_manifest(out: Path, cfg: RunConfig) -> dict:
         manifest = read_manifest(out)
     except ValueError as e:
         raise ValueError(f"{e}; remove it or use another --out") from e
-    if manifest.get("config") != config_dict(cfg):
+    if manifest.get("config") not in (config_dict(cfg), config_dict(cfg, other_kinds=True)):
         raise ValueError(f"{out} holds a different run (see {out / MANIFEST}); use another --out or delete it")
     return manifest
 

@@ -106,17 +106,34 @@ class PageServer:
     by the runs of this machine) are read from it instead of rendered, and blocks rendered are stored in it."""
 
     def __init__(self, store: PageStore, blocks: list[tuple[int, list[PageSpec]]], requests, encoders: bool,
-                 renderers: int = RENDERERS, cache: PageCache | None = None) -> None:
+                 renderers: int = RENDERERS, cache: PageCache | None = None, complete: bool = True) -> None:
         self.store, self.requests, self.encoders, self.cache = store, requests, encoders, cache
-        self._ahead = collections.deque(blocks)
-        self._block_of = {spec: specs for _, specs in blocks for spec in specs}
+        self._ahead: collections.deque = collections.deque()
+        self._block_of: dict[PageSpec, list[PageSpec]] = {}
         self._taken: set[PageSpec] = set()     # pages of the blocks a renderer has taken (rendered or rendering)
-        self._lock = threading.Lock()          # over _ahead, _taken and the requests queue
+        self._lock = threading.Lock()          # over _ahead, _block_of, _taken and the requests queue
         self.first_unfinished = blocks[0][0] if blocks else 0
+        self.complete = complete               # False while more blocks may come (add)
+        self.add(blocks)
         self.failure: Exception | None = None
         self._stopping = threading.Event()     # set by stop: renderers end after the page in hand
         self._threads = [threading.Thread(target=self._serve, name=f"page-server-{i}", daemon=True)
                          for i in range(renderers)]
+
+    def add(self, blocks: list[tuple[int, list[PageSpec]]], complete: bool = False) -> None:
+        """More blocks, after those given so far (a run hands them over pool by pool, before a worker can ask
+        for one of their pages); `complete`: the last ones."""
+        with self._lock:
+            self._ahead.extend(blocks)
+            self._block_of.update({spec: specs for _, specs in blocks for spec in specs})
+            self.complete = self.complete or complete
+
+    def forget(self, specs) -> None:
+        """Pages no pool needs any more (dropped from the store): no longer remembered."""
+        with self._lock:
+            for spec in specs:
+                self._block_of.pop(spec, None)
+                self._taken.discard(spec)
 
     def start(self) -> None:
         for thread in self._threads:
@@ -164,7 +181,7 @@ class PageServer:
                         self.store.write_error(spec, first_line(page))
                     else:
                         self.store.write(spec, page, jpeg.page_encoder(page.rgb, page.boxes) if self.encoders else None)
-                if not self._ahead:     # every page is taken: stop Chromium while the workers go on
+                if self.complete and not self._ahead:  # every page is taken: stop Chromium, the workers go on
                     browser.close()     # (a late request starts it again)
         except Exception as e:          # the store failed (a full disk, say): the run stops (see check)
             self.failure = e

@@ -4,7 +4,8 @@ bytes), so Ray may retry one whose worker died; the driver writes the manifest a
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Iterator
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -17,6 +18,7 @@ if TYPE_CHECKING:
     from synth.engine.generator import Generator
 
 MAX_RETRIES = 3
+IN_FLIGHT_PER_CPU = 2     # shard tasks submitted ahead per CPU of the cluster
 _cached: tuple[RunConfig, Generator] | None = None
 
 
@@ -37,9 +39,11 @@ def generate_shard(cfg: RunConfig, out: str, shard: int, page_cache: bool = True
     return write_shard(cfg, Path(out), shard, (collect_chunk(gen, c) for c in chunks))
 
 
-def ray_shards(cfg: RunConfig, out: Path, shards: list[int], address: str | None,
+def ray_shards(cfg: RunConfig, out: Path, shards: Iterable[int], address: str | None,
                on_progress: Callable[[int, int], None] | None, page_cache: bool = True) -> Iterator[dict]:
-    """Submit one task per shard and yield manifest entries in shard order as they finish."""
+    """Submit one task per shard, at most IN_FLIGHT_PER_CPU per CPU of the cluster at a time (so that a run of
+    any length starts at once and the driver holds few), and yield manifest entries in shard order as they
+    finish."""
     try:
         import ray
     except ImportError as e:
@@ -48,16 +52,21 @@ def ray_shards(cfg: RunConfig, out: Path, shards: list[int], address: str | None
         ray.init(address=address, logging_level=logging.ERROR, log_to_driver=False,
                  include_dashboard=False, configure_logging=False)
     task = ray.remote(max_retries=MAX_RETRIES)(generate_shard)
-    pending = {task.remote(cfg, str(out.resolve()), s, page_cache): s for s in shards}
+    window = IN_FLIGHT_PER_CPU * max(1, int(ray.cluster_resources().get("CPU", 1)))
+    todo, order = iter(shards), deque()       # order: the shards submitted, not yet yielded
+    pending: dict = {}
     finished: dict[int, dict] = {}
-    next_shard = 0
-    while pending:
+    while True:
+        while len(order) < window and (shard := next(todo, None)) is not None:
+            pending[task.remote(cfg, str(out.resolve()), shard, page_cache)] = shard
+            order.append(shard)
+        if not pending:
+            return
         ready, _ = ray.wait(list(pending), num_returns=1)
         shard = pending.pop(ready[0])
         finished[shard] = ray.get(ready[0])
         if on_progress:
             info = finished[shard]
             on_progress(info["samples"], sum(info["rejections"].values()))
-        while next_shard < len(shards) and shards[next_shard] in finished:
-            yield finished.pop(shards[next_shard])
-            next_shard += 1
+        while order and order[0] in finished:
+            yield finished.pop(order.popleft())

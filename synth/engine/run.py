@@ -11,7 +11,7 @@ from synth.engine.manifest import finished_shards, resume_manifest, shard_counts
 from synth.engine.pagecache import PageCache
 from synth.engine.pagestore import FOLDER as PAGES
 from synth.engine.pagestore import PageStore
-from synth.engine.plan import shard_name
+from synth.engine.plan import Todo, shard_index
 from synth.engine.shards import TMP_SUFFIX
 from synth.engine.survey import survey
 
@@ -39,7 +39,7 @@ def run(cfg: RunConfig, out: Path, workers: int = 1, executor: str = "local", ra
     for s in manifest["shards"]:
         if "counts" not in s:        # kept from a run by a version that did not count labels
             s["counts"] = shard_counts(out / s["name"])
-    todo = [s for s in range(n_shards) if shard_name(cfg, s) not in done]
+    todo = Todo(n_shards, frozenset(s for s in map(shard_index, done) if s is not None))
     if on_progress:
         on_progress(sum(s["samples"] for s in manifest["shards"]), 0)
     try:

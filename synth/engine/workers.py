@@ -8,8 +8,8 @@ import fcntl
 import multiprocessing as mp
 import os
 import pickle
-from collections import deque
-from collections.abc import Callable, Iterator
+from collections import Counter, deque
+from collections.abc import Callable, Iterable, Iterator
 from multiprocessing import forkserver
 from multiprocessing.connection import wait
 from typing import Any
@@ -85,13 +85,6 @@ class _Worker:
         self.queued: deque[int] = deque()
         self.pieces: list[bytes] = []
 
-    def send(self, todo: deque, items: list, workers: int) -> None:
-        """Queue a task, and a second one while there are enough for every worker, so that the next task is
-        there when the current one ends but the last few do not queue up behind one worker."""
-        while todo and (not self.queued or (len(self.queued) < AHEAD and len(todo) >= workers)):
-            self.queued.append(todo.popleft())
-            self.tasks.send(items[self.queued[-1]])
-
     def stop(self, wait: bool = True) -> None:
         """End the worker: after its task if `wait` (else, or if it is still sending, at once)."""
         self.results.close()
@@ -108,16 +101,38 @@ class _Worker:
 
 
 class _Run:
-    """The workers of one run_tasks call, the items still to send and those finished but not yet yielded."""
+    """The workers of one run_tasks call, the items still to send (read from the caller's iterable as they are
+    needed, a few ahead) and those finished but not yet yielded."""
 
-    def __init__(self, workers: int, setup: Callable, args: tuple, items: list,
+    def __init__(self, workers: int, setup: Callable, args: tuple, items: Iterable,
                  on_piece: Callable[[int], None] | None) -> None:
-        self.setup, self.args, self.items, self.on_piece = setup, args, items, on_piece
-        self.pool = [_Worker(setup, args) for _ in range(min(workers, len(items)))]
-        self.todo, self.finished, self.deaths = deque(range(len(items))), {}, [0] * len(items)
+        self.setup, self.args, self.on_piece = setup, args, on_piece
+        self._new = enumerate(items)
+        self.items: dict[int, Any] = {}        # the items read and not yet finished, by their place
+        self.todo: deque[int] = deque()        # places to send: dead workers' tasks first, then new ones
+        self.finished: dict[int, tuple] = {}
+        self.deaths: Counter = Counter()
+        self._fill(workers)
+        self.pool = [_Worker(setup, args) for _ in range(min(workers, len(self.todo)))]
+
+    def _fill(self, count: int) -> None:
+        """Read new items until `count` are waiting to be sent (or there are no more)."""
+        while len(self.todo) < count and (item := next(self._new, None)) is not None:
+            self.items[item[0]] = item[1]
+            self.todo.append(item[0])
+
+    def busy(self) -> bool:
+        return bool(self.todo or self.finished or any(w.queued for w in self.pool))
 
     def send(self, w: _Worker) -> None:
-        w.send(self.todo, self.items, len(self.pool))
+        """Queue a task at `w`, and a second one while there are enough for every worker, so that the next task
+        is there when the current one ends but the last few do not queue up behind one worker."""
+        workers = len(self.pool)
+        self._fill(workers)
+        while self.todo and (not w.queued or (len(w.queued) < AHEAD and len(self.todo) >= workers)):
+            w.queued.append(self.todo.popleft())
+            w.tasks.send(self.items[w.queued[-1]])
+            self._fill(workers)
 
     def serve(self, w: _Worker, ready: list) -> None:
         """Take one message from `w` if it sent one; else replace it if it died."""
@@ -134,7 +149,10 @@ class _Run:
             if self.on_piece:
                 self.on_piece(1)
         elif kind == _DONE:
-            self.finished[w.queued.popleft()] = (w.pieces, pickle.loads(body))
+            done = w.queued.popleft()
+            self.finished[done] = (w.pieces, pickle.loads(body))
+            del self.items[done]
+            self.deaths.pop(done, None)
             w.pieces = []
             self.send(w)
         else:
@@ -162,10 +180,11 @@ def _receive(w: _Worker) -> bytes | None:
         return None       # it died; its sentinel says so too
 
 
-def run_tasks(workers: int, setup: Callable, args: tuple, items: list,
+def run_tasks(workers: int, setup: Callable, args: tuple, items: Iterable,
               on_piece: Callable[[int], None] | None = None,
               check: Callable[[], None] | None = None) -> Iterator[tuple[list[bytes], Any]]:
-    """Run `items` on `workers` processes (see _work); yields (pieces, result) of each item in order.
+    """Run `items` on `workers` processes (see _work); yields (pieces, result) of each item in order. The
+    items are read as workers need them (a few ahead), so that they may be an endless iterator.
     `on_piece(n)` is called as pieces arrive (n = -k when a dead worker's k pieces are thrown away);
     `check()`, at least every CHECK_S seconds, may raise to stop the run."""
     run = _Run(workers, setup, args, items, on_piece)
@@ -173,7 +192,7 @@ def run_tasks(workers: int, setup: Callable, args: tuple, items: list,
     try:
         for w in run.pool:
             run.send(w)
-        while next_out < len(items):
+        while run.busy():
             busy = [w for w in run.pool if w.queued]
             ready = wait([w.results for w in busy] + [w.process.sentinel for w in busy], timeout=CHECK_S)
             if check:

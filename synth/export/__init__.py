@@ -64,8 +64,10 @@ def check(datasets: list[Path], fmt: str, options: Options) -> list[str]:
         if not isinstance(kind, str):
             raise ValueError(f"{d}: manifest.json records no config.kind")
         if kind not in module.KINDS:
-            raise ValueError(f"format {fmt!r} cannot express {kind} samples ({d}); formats that can: "
-                             f"{', '.join(formats_for(kind))}")
+            able = formats_for(kind)
+            raise ValueError(f"format {fmt!r} cannot express {kind} samples ({d}); "
+                             + (f"formats that can: {', '.join(able)}" if able else
+                                f"no export format takes {kind} samples yet (they are read from the shards)"))
         kinds.append(kind)
     return kinds
 

@@ -58,6 +58,11 @@ def placement(template: str, draw: float) -> str:
     return options[min(int(draw * len(options)), len(options) - 1)]
 
 
+def _summary(doc: str | None) -> str:
+    """An archetype docstring's first paragraph on one line, without its "Name: " prefix."""
+    return " ".join((doc or "").strip().split("\n\n")[0].split()).split(": ", 1)[-1]
+
+
 def catalogue() -> list[dict]:
     """Every archetype with its platform, category, description, design systems and widget placements (for
     `synth screens`)."""
@@ -67,7 +72,7 @@ def catalogue() -> list[dict]:
         module = archetype(name)
         platform = name.split("/")[0]
         rows.append({"name": name, "platform": platform, "category": module.CATEGORY,
-                     "description": (module.__doc__ or "").strip().splitlines()[0].split(": ", 1)[-1],
+                     "description": _summary(module.__doc__),
                      "systems": list(getattr(module, "SYSTEMS", None) or for_platform(platform)),
                      "placements": sorted(set(module.PLACEMENTS))})
     return rows

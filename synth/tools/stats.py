@@ -54,6 +54,7 @@ def write_charts(stats: dict, out: Path) -> list[Path]:
     import matplotlib
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
+    from matplotlib.ticker import MaxNLocator
 
     out.mkdir(parents=True, exist_ok=True)
     written = []
@@ -65,6 +66,7 @@ def write_charts(stats: dict, out: Path) -> list[Path]:
         fig, ax = plt.subplots(figsize=(7, 0.35 * len(data) + 1.2), dpi=100)
         ax.barh(list(data), list(data.values()), color="#3c78d8")
         ax.invert_yaxis()
+        ax.xaxis.set_major_locator(MaxNLocator(integer=True))     # counts: whole-number ticks
         ax.set_title(f"samples by {name}" if name != "rejections" else "rejected instances by reason")
         fig.tight_layout()
         path = out / f"{name}.png"

@@ -34,7 +34,9 @@ def test_a_signal_ends_the_run_cleanly_and_it_resumes(tmp_path, uninterrupted, s
         time.sleep(0.05)
     (os.killpg if group else os.kill)(p.pid, signum)                      # a terminal's Ctrl-C hits the group
     _, err = p.communicate(timeout=60)
-    assert p.returncode == 128 + signum and err.strip() == "synth: interrupted", err
+    lines = err.strip().splitlines()     # stderr is not a terminal: progress lines (synth.cli.progress), then one
+    assert p.returncode == 128 + signum and lines[-1] == "synth: interrupted", err
+    assert all(line.startswith("synth: captcha ") and " samples, " in line for line in lines[:-1]), err
     time.sleep(1)
     assert _session_processes(p.pid) == []
     left = sorted(q.name for q in out.iterdir())

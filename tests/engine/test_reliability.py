@@ -178,7 +178,8 @@ def test_full_disk_gives_one_line_and_no_partial_shard(tmp_path, workers):
     if subprocess.run(["mount", "-t", "tmpfs", "-o", "size=600k", "tmpfs", str(disk)]).returncode != 0:
         pytest.skip("cannot mount a small tmpfs here (needs root)")
     try:
-        r = subprocess.run([sys.executable, "-m", "synth", *ARGS, "--out", str(disk / "out"), "--workers", workers],
+        r = subprocess.run([sys.executable, "-m", "synth", *ARGS, "--out", str(disk / "out"), "--workers", workers,
+                            "--quiet"],
                            capture_output=True, text=True, timeout=120)
         assert r.returncode == 1 and "No space left on device" in r.stderr, r.stderr
         assert "Traceback" not in r.stderr and len(r.stderr.strip().splitlines()) == 1

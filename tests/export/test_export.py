@@ -156,6 +156,7 @@ def test_trl_export_loads_with_datasets(captcha_set, grounding_set, tmp_path):
     (["--format", "nosuch"], "formats: venus, llamafactory"),
     (["--format", "venus", "GROUNDING"], "formats that can: llamafactory, swift, trl, screenspot"),
     (["--format", "screenspot"], "formats that can: venus, llamafactory, swift, trl"),
+    ([], "formats that can: venus, llamafactory, swift, trl, verl (--format was not given: it defaults to screenspot)"),
     (["--format", "trl", "--coords", "pixels"], "--coords must be one of"),
 ])
 def test_bad_requests_give_one_line_and_write_nothing(args, message, captcha_set, grounding_set, tmp_path):

@@ -141,7 +141,7 @@ def test_a_folder_without_a_usable_page_fails_in_one_line(tmp_path):
     folder.mkdir()
     (folder / "index.html").write_text("<!doctype html><html lang=en><body><p>Nothing to click.</p></body></html>")
     r = subprocess.run([sys.executable, "-m", "synth", "grounding", "--pages", str(folder), "--n", "2",
-                        "--out", str(tmp_path / "out"), "--workers", "1"], capture_output=True, text=True)
+                        "--out", str(tmp_path / "out"), "--workers", "1", "--quiet"], capture_output=True, text=True)
     assert r.returncode == 1 and r.stderr.count("\n") == 1 and "no usable page" in r.stderr, r.stderr
     assert not (tmp_path / "out").exists()
 

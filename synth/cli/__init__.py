@@ -1,62 +1,34 @@
 """The `synth` command line: a thin layer over synth.engine.run and friends."""
 import logging
-import os
 import sys
 import tempfile
-import time
 from pathlib import Path
 from typing import Annotated
 
 import typer
 
+from synth.cli.checks import check_choice, check_dataset, check_out, fail
+from synth.cli.generate import generate, parse_levels, start_workers
 from synth.core.errors import first_line
 from synth.screens import PLATFORMS
 
 app = typer.Typer(add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False,
                   help="Verified CAPTCHA and grounding samples for GUI agents, as WebDataset shards.")
 log = logging.getLogger("synth")
-SHORT_FOLDER = 3    # exit status: a --pages folder gave fewer distinct screens than --n (all of them written)
-CHOICES = {"executor": ("local", "ray"), "lang": ("en", "zh", "mix"), "platform": (*PLATFORMS, "mix"),
-           "image_format": ("jpg", "png")}
 
 
-def fail(message: str) -> None:
-    """Print one line to stderr and exit 1."""
-    typer.echo(f"synth: error: {message}", err=True)
-    raise typer.Exit(1)
+def show_version(value: bool) -> None:
+    """--version: print the version and exit."""
+    if value:
+        from synth import __version__
+        typer.echo(f"synth {__version__}")
+        raise typer.Exit()
 
 
-def check_choice(name: str, value: str, choices: tuple[str, ...] | None = None) -> None:
-    """`value` must be one of `choices` (default: CHOICES[name])."""
-    choices = choices or CHOICES[name]
-    if value not in choices:
-        fail(f"--{name.replace('_', '-')} must be one of {', '.join(choices)}, got {value!r}")
-
-
-def check_out(out: Path) -> None:
-    """The output folder must be creatable and writable."""
-    try:
-        out.mkdir(parents=True, exist_ok=True)
-    except OSError as e:
-        fail(f"cannot create output folder {out}: {e.strerror}")
-    if not os.access(out, os.W_OK):
-        fail(f"output folder {out} is not writable")
-
-
-def check_dataset(dataset: Path) -> None:
-    """`dataset` must be a folder holding manifest.json and .tar shards; one line and exit 1 otherwise."""
-    from synth.engine.manifest import read_manifest
-    from synth.tools.dataset import shard_paths
-
-    if dataset.exists() and not dataset.is_dir():
-        fail(f"dataset {dataset} is a file, not a dataset folder")
-    try:
-        read_manifest(dataset)
-        shard_paths(dataset)
-    except ValueError as e:
-        fail(str(e))
-    except OSError as e:    # FileNotFoundError from synth.tools.dataset carries its own message, no errno
-        fail(f"cannot read dataset {dataset}: {e.strerror}" if e.errno else str(e))
+@app.callback()
+def options(version: Annotated[bool, typer.Option("--version", callback=show_version, is_eager=True,
+                                                  help="print the version and exit")] = False) -> None:
+    """Verified CAPTCHA and grounding samples for GUI agents, as WebDataset shards."""
 
 
 # options shared by `captcha` and `grounding`
@@ -76,6 +48,8 @@ NoPageCache = Annotated[bool, typer.Option("--no-page-cache", help="render every
 Focus = Annotated[Path | None, typer.Option(help="a `synth score --json` report: draw families (grounding: "
                                                  "instruction kinds) and levels in proportion to the model's "
                                                  "failures (README, \"Closing the loop\")")]
+Quiet = Annotated[bool, typer.Option("--quiet", "-q", help="no progress on stderr (a terminal shows bars, a log "
+                                                          "a line every few seconds)")]
 Pages = Annotated[Path | None, typer.Option(help="a folder of .html pages (served as a site root) to use "
                                                     "instead of the built-in screens, each page in its views "
                                                     "(desktop, tablet, phone, dark, scrolled, zoomed); exit status "
@@ -93,7 +67,7 @@ def captcha(
     infeasible: Annotated[float, typer.Option(help="share of samples with no valid target (answer: Skip), "
                                                    "for families that offer Skip")] = 0.1,
     executor: Executor = "local", ray_address: RayAddress = None, pages: Pages = None, focus: Focus = None,
-    no_page_cache: NoPageCache = False,
+    no_page_cache: NoPageCache = False, quiet: Quiet = False,
 ) -> None:
     """Generate verified CAPTCHA samples inside rendered web, phone-app and desktop screens."""
     levels = parse_levels(difficulty)
@@ -107,7 +81,8 @@ def captcha(
     if unknown:
         fail(f"unknown family {unknown[0]!r}; known: {', '.join(NAMES)}")
     generate("captcha", levels, n, out, seed, lang, platform, workers, shard_size, image_format, executor,
-             ray_address, pages, focus, page_cache=not no_page_cache, families=families, infeasible=infeasible)
+             ray_address, pages, focus, page_cache=not no_page_cache, quiet=quiet, families=families,
+             infeasible=infeasible)
 
 
 @app.command()
@@ -122,7 +97,7 @@ def grounding(
                                                 "(answer: [-1, -1])")] = 0.1,
     degrade: Annotated[float, typer.Option(help="share of screenshots made smaller (0.5-0.9x) and JPEG-compressed "
                                                 "(quality 30-70), labels moved with the pixels")] = 0.0,
-    focus: Focus = None,
+    focus: Focus = None, quiet: Quiet = False,
 ) -> None:
     """Generate verified grounding samples: a rendered screen with queries on its elements, each with its exact box."""
     levels = parse_levels(difficulty)
@@ -134,7 +109,7 @@ def grounding(
     if not 0.0 <= degrade <= 1.0:
         fail(f"--degrade must be in 0..1, got {degrade}")
     generate("grounding", levels, n, out, seed, lang, platform, workers, shard_size, image_format, executor,
-             ray_address, pages, focus, families=("element",), queries=queries, refusal=refusal,
+             ray_address, pages, focus, quiet=quiet, families=("element",), queries=queries, refusal=refusal,
              degrade=degrade)
 
 
@@ -152,7 +127,7 @@ def episodes(
     mistakes: Annotated[float, typer.Option(help="share of episodes that take one plausible wrong action, "
                                                  "then recover")] = 0.2,
     executor: Executor = "local", ray_address: RayAddress = None, focus: Focus = None,
-    no_page_cache: NoPageCache = False,
+    no_page_cache: NoPageCache = False, quiet: Quiet = False,
 ) -> None:
     """Generate expert trajectories through interactive CAPTCHAs: one sample per step (screenshot before the
     action, the action, its reward, the state's ground truth)."""
@@ -168,137 +143,9 @@ def episodes(
     if unknown:
         fail(f"unknown family {unknown[0]!r}; known: {', '.join(NAMES)}")
     generate("episode", levels, n, out, seed, lang, platform, workers, shard_size, image_format, executor,
-             ray_address, None, focus, page_cache=not no_page_cache, families=families, mistakes=mistakes)
+             ray_address, None, focus, page_cache=not no_page_cache, quiet=quiet, families=families,
+             mistakes=mistakes)
 
-
-def parse_levels(text: str) -> tuple[int, int]:
-    """--difficulty as (lowest, highest) level: "3" or a range "2-4" within 1..5; one line and exit 1 otherwise."""
-    parts = text.strip().split("-")
-    if len(parts) > 2 or not all(p.strip().isdigit() for p in parts):
-        fail(f"--difficulty must be a level 1..5 or a range such as 2-4, got {text!r}")
-    lo, hi = int(parts[0]), int(parts[-1])
-    if not (1 <= lo <= 5 and 1 <= hi <= 5):
-        fail(f"--difficulty must be in 1..5, got {text}")
-    if hi < lo:
-        fail(f"--difficulty range must go up, got {text}")
-    return lo, hi
-
-
-def start_workers(workers: int, executor: str, levels: tuple[int, int], families: list[str] | None, n: int,
-                  shard_size: int) -> None:
-    """Start the local workers' server before this process imports the pipeline, so the two overlap; it warms
-    the caches of the run's level (a range: every level) and families (None: all of them) alone. A run of one
-    chunk (n samples in one shard and one tail chunk, synth.engine.plan) runs in this process: no server."""
-    from synth.engine.config import TAIL_CHUNK
-    if n <= min(shard_size, TAIL_CHUNK):
-        return
-    if executor == "local" and (workers or os.cpu_count() or 1) > 1:
-        from synth.engine.workers import start_early
-        start_early(levels[0] if levels[0] == levels[1] else None, families)
-
-
-def generate(kind: str, levels: tuple[int, int], n: int, out: Path, seed: int, lang: str, platform: str,
-             workers: int, shard_size: int, image_format: str, executor: str, ray_address: str | None,
-             pages: Path | None, focus: Path | None, page_cache: bool = True, **extra) -> None:
-    """Validate the shared options, run, and print the summary (`extra`: the kind's RunConfig fields); exit 3
-    (SHORT_FOLDER) when a --pages folder gives fewer distinct screens than --n."""
-    from synth.engine.config import RunConfig
-    from synth.engine.interrupts import Interrupted, interruptible
-    from synth.engine.run import run
-
-    if n < 1:
-        fail(f"--n must be at least 1, got {n}")
-    if shard_size < 1:
-        fail(f"--shard-size must be at least 1, got {shard_size}")
-    if workers < 0:
-        fail(f"--workers must be at least 0 (0: one per CPU), got {workers}")
-    for name, value in (("lang", lang), ("platform", platform), ("image_format", image_format),
-                        ("executor", executor)):
-        check_choice(name, value)
-    if pages is not None:
-        from synth.screens.site import folder_problem
-        if problem := folder_problem(pages):
-            fail(problem)
-        if platform not in ("web", "mix"):
-            fail(f"--pages serves web pages: --platform must be web or mix, got {platform!r}")
-    if focus is not None:
-        from synth.tools.focus import focus_options
-        try:
-            extra.update(focus_options(focus, kind, extra["families"], tuple(range(levels[0], levels[1] + 1))))
-        except ValueError as e:
-            fail(str(e))
-    created = not out.exists()
-    check_out(out)
-    cfg = RunConfig(kind=kind, difficulty=levels[0], difficulty_max=levels[1] if levels[1] > levels[0] else 0, n=n,
-                    seed=seed, lang=lang, platform=platform, shard_size=shard_size, image_format=image_format,
-                    pages=str(pages.resolve()) if pages else "", **extra)
-    t0 = time.time()
-    try:
-        with interruptible():
-            manifest = _run_with_progress(run, cfg, out, workers or os.cpu_count() or 1, executor, ray_address,
-                                          page_cache)
-    except Interrupted as e:     # the run has cleaned up: a rerun resumes from the last finished shard
-        typer.echo("synth: interrupted", err=True)
-        raise typer.Exit(e.code) from None
-    except OSError as e:
-        fail(f"{e.strerror or e} ({e.filename or out})")
-    except (ValueError, RuntimeError) as e:
-        if created and not any(out.iterdir()):    # e.g. no usable page in --pages: leave nothing behind
-            out.rmdir()
-        fail(first_line(e))
-    summary(manifest, time.time() - t0, out)
-    views = manifest.get("pages", {}).get("views", {})
-    if views.get("short"):     # exit status 3: the run wrote every distinct screen the folder has, fewer than --n
-        count = views["pages"]
-        typer.echo(f"--pages {pages} gives {views['screens']} distinct screens from {count} "
-                   f"page{'s' if count > 1 else ''}: wrote {views['screens']} of the {n} samples asked", err=True)
-        raise typer.Exit(SHORT_FOLDER)
-
-
-def _run_with_progress(run, cfg, out: Path, workers: int, executor: str, ray_address: str | None,
-                       page_cache: bool = True) -> dict:
-    """`run` with progress bars on a terminal: one for the survey of a --pages folder, one for the samples
-    (their rate counts the samples this call generates, not those a resumed run had)."""
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
-
-    state = {"done": 0, "rejected": 0}
-    tasks: dict[str, int] = {}
-    columns = [TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
-               TextColumn("{task.fields[rate]}"), TextColumn("{task.fields[rejected]}"), TimeRemainingColumn()]
-    steps = cfg.kind == "episode"      # progress counts samples: an episode's are its steps, not known ahead
-    with Progress(*columns, transient=False, disable=not sys.stderr.isatty()) as bar:
-        def on_survey(done: int, total: int) -> None:
-            if "survey" not in tasks:
-                tasks["survey"] = bar.add_task("survey of --pages", total=total, rejected="", rate="")
-            bar.update(tasks["survey"], completed=done)
-
-        def on_progress(samples: int, rejected: int) -> None:
-            if "run" not in tasks:         # first called once the survey is done: the rate counts from here
-                tasks["run"] = bar.add_task(cfg.kind, total=None if steps else cfg.n, rejected="", rate="")
-                state["t0"], state["resumed"] = time.time(), samples
-            state["done"] += samples
-            state["rejected"] += rejected
-            rate = (state["done"] - state["resumed"]) / max(time.time() - state["t0"], 1e-6)
-            bar.update(tasks["run"], completed=state["done"], rejected=f"rejected {state['rejected']}",
-                       rate=f"{rate:.1f} samples/s")
-
-        manifest = run(cfg, out, workers=workers, executor=executor, ray_address=ray_address,
-                       on_progress=on_progress, on_survey=on_survey, page_cache=page_cache)
-        if "run" in tasks:
-            bar.update(tasks["run"], completed=state["done"] if steps else cfg.n)
-    return manifest
-
-
-def summary(manifest: dict, seconds: float, out: Path) -> None:
-    """A short report: samples written, rejections by reason, shards, time."""
-    totals = manifest["totals"] if "totals" in manifest else {"samples": 0, "shards": 0, "rejections": {}}
-    rej = totals["rejections"]
-    n = totals["samples"]
-    typer.echo(f"wrote {n} samples in {totals['shards']} shards to {out} in {seconds:.1f} s "
-               f"({n / max(seconds, 1e-9):.1f} samples/s)")
-    typer.echo(f"rejected {sum(rej.values())} instances" + (":" if rej else ""))
-    for reason, count in sorted(rej.items(), key=lambda kv: -kv[1]):
-        typer.echo(f"  {reason:40s} {count}")
 
 
 @app.command()
@@ -416,8 +263,8 @@ def flagged(flags: Annotated[Path, typer.Argument(help="flags.json exported from
 def export(
     datasets: Annotated[list[Path], typer.Argument(help="dataset folder(s); several are exported together")],
     out: Annotated[Path, typer.Option(help="folder to create for the export (must not hold anything)")],
-    fmt: Annotated[str, typer.Option("--format",
-                                     help="venus, llamafactory, swift, trl, screenspot or verl")] = "screenspot",
+    fmt: Annotated[str | None, typer.Option("--format", help="venus, llamafactory, swift, trl, screenspot or verl "
+                                                              "(default: screenspot, grounding sets only)")] = None,
     coords: Annotated[str, typer.Option(help="the model's coordinate convention: ui-venus (0-999), qwen3-vl (0-1000), "
                                              "qwen2.5-vl or ui-tars (pixels of the resized image)")] = "ui-venus",
     target: Annotated[str, typer.Option(help="grounding answers as a point or a box")] = "point",
@@ -434,13 +281,15 @@ def export(
 
     options = Options(coords=coords, target=target, max_pixels=max_pixels, name=name, split_queries=split_queries)
     try:
-        report = run_export(datasets, out, fmt, options)
+        report = run_export(datasets, out, fmt or "screenspot", options)
     except (FileNotFoundError, ValueError) as e:
-        fail(first_line(e))
+        unset = fmt is None and "cannot express" in str(e)
+        fail(first_line(e) + (" (--format was not given: it defaults to screenspot)" if unset else ""))
     except OSError as e:
         fail(f"{e.strerror or e} ({e.filename or out})")
     lossy = {k: v for k, v in report.get("lossy", {}).items() if v}
-    typer.echo(f"wrote {report['samples']} samples as {fmt} to {out}" + (f"; lossy: {lossy}" if lossy else "")
+    typer.echo(f"wrote {report['samples']} samples as {report['format']} to {out}"
+               + (f"; lossy: {lossy}" if lossy else "")
                + (f"; skipped: {report['skipped']}" if report.get("skipped") else ""))
 
 
