@@ -9,8 +9,8 @@ import pytest
 from synth.screens.browser import Browser
 from synth.screens.pages import PageSpec
 
-ANIMATED = Path(__file__).parent / "pages" / "animated"
-RESPONSIVE = Path(__file__).parent / "pages" / "responsive"
+ANIMATED = Path(__file__).resolve().parent.parent / "pages" / "animated"
+RESPONSIVE = Path(__file__).resolve().parent.parent / "pages" / "responsive"
 
 
 @pytest.fixture(scope="module")
