@@ -7,11 +7,17 @@ $SYNTH_CACHE_MB megabytes (default 4096) by deleting the least recently used ent
 written to a temporary name and renamed, so that several runs and workers can share the folder and a
 killed writer leaves no torn entry; each file ends with a digest of the rest, checked on every read (a
 damaged entry is deleted and rendered again). A page cached is byte for byte the page rendered, so a run
-writes the same bytes with the cache, without it (`--no-page-cache`) or with a warm one."""
+writes the same bytes with the cache, without it (`--no-page-cache`) or with a warm one.
+
+A block is served only once two renders of it agreed: the first is kept as a candidate (not served), and a
+later render with the same bytes makes it the entry. A render that came out otherwise (a rare paint race
+under heavy load) is therefore never made permanent on a machine; the candidate is replaced by the later
+render, which must be confirmed in turn."""
 import dataclasses
 import hashlib
 import importlib
 import json
+import logging
 import os
 import threading
 import time
@@ -28,14 +34,17 @@ from synth.screens.chromium import chromium_path
 from synth.screens.pages import PageSpec
 from synth.screens.widget_pages import render_block
 
-MAGIC = b"synthpc1"      # the entry format; another format is another key
+MAGIC = b"synthpc2"      # the entry format and its rules; another is another key (2: confirmed entries)
 SUFFIX = ".pages"
+CANDIDATE = ".candidate"     # a block rendered once, not served until a second render agrees
 DIGEST = 32              # bytes of the blake2b digest that ends an entry
 LEVEL = 1                # zlib level of the pixels: a page's differences from the one before compress well
 STALE_TMP_S = 3600       # a temporary file this old belongs to a writer that died
 # What decides a page's pixels besides its spec, hashed by content: the rendering code and the data it reads
 CODE = ("screens", "core")     # folders of the synth package
 PACKAGES = ("playwright._repo_version", "PIL", "numpy", "cv2", "jinja2")   # modules with a version
+
+log = logging.getLogger(__name__)
 
 
 def default_folder() -> Path:
@@ -131,16 +140,29 @@ class PageCache:
         return pages
 
     def put(self, specs: list[PageSpec], pages: list[RenderedPage]) -> None:
-        """Store a block's pages (atomically), then evict the least recently used entries over the limit.
-        A failure to write (a full or read-only disk) leaves the cache as it was: the cache is optional."""
-        path = self._path(block_key(specs))
+        """Keep a block's pages (atomically): as the entry if they equal the block's candidate byte for byte,
+        otherwise as its candidate; then evict the least recently used files over the limit. A failure to
+        write (a full or read-only disk) leaves the cache as it was: the cache is optional."""
+        key = block_key(specs)
+        path, candidate = self._path(key), self.folder / (key + CANDIDATE)
+        parts = _encode(pages)
+        try:
+            earlier = candidate.read_bytes()
+        except OSError:
+            earlier = None
+        agreed = earlier is not None and earlier[-DIGEST:] == parts[-1]
+        if earlier is not None and not agreed:
+            log.warning("a render block came out otherwise than its earlier render; not cached yet (%s)",
+                        specs[0].template)
         tmp = path.with_name(f".{path.name}.{os.getpid()}.{threading.get_ident()}.tmp")
         try:
             self.folder.mkdir(parents=True, exist_ok=True)
             with open(tmp, "wb") as f:
-                for part in _encode(pages):
+                for part in parts:
                     f.write(part)
-            os.replace(tmp, path)
+            os.replace(tmp, path if agreed else candidate)
+            if agreed:
+                candidate.unlink(missing_ok=True)
         except OSError:
             tmp.unlink(missing_ok=True)
             return
@@ -158,7 +180,7 @@ class PageCache:
             if path.name.endswith(".tmp"):
                 if now - st.st_mtime > STALE_TMP_S:
                     path.unlink(missing_ok=True)
-            elif path.suffix == SUFFIX:
+            elif path.suffix in (SUFFIX, CANDIDATE):
                 entries.append((st.st_mtime, st.st_size, path))
         total = sum(size for _, size, _ in entries)
         for _, size, path in sorted(entries):
