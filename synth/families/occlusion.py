@@ -21,6 +21,14 @@ COUNTED = 0.3          # count: a target counts when at least this share shows .
 GONE = 0.08            # ... and is gone below this; between is ambiguous
 COVERED = (0.3, 0.9)  # click: a target is "partly covered" when its visible share is in this band ...
 UNCOVERED = 0.97       # ... and "not covered" above this; anything else is ambiguous
+MISTAKEN_IOU = 0.8     # a covered object's visible part matches another kind's outline this well (IoU) ...
+MISTAKEN_RGB = 40      # ... with its colours this close (mean absolute difference): it could be either
+EDGE_KEPT = 0.95       # share of an object's visible pixels a warp must keep inside the picture
+FLOORS = {"kinds": f"a partly hidden object cannot be taken for another kind in the puzzle: what shows of it "
+                   f"matches no other kind's outline there under the same covers at IoU {MISTAKEN_IOU} or more "
+                   f"with colours within {MISTAKEN_RGB} (mean absolute difference)",
+          "edge": f"a warp keeps at least {EDGE_KEPT:.0%} of every object's visible pixels inside the picture "
+                  f"(an object cut at the edge cannot be named)"}
 
 TABLE = LevelTable(NAME, knobs={
     "count_range": "number of target objects",
@@ -130,7 +138,32 @@ def render(params: Params) -> Puzzle:
     return Puzzle(canvas.rgb, canvas.instances, canvas.full_area, meta)
 
 
+def mistakable(params: Params, puzzle: Puzzle) -> bool:
+    """Whether a partly hidden object could be taken for another kind in the puzzle: what shows of it (outline
+    and colours) is what that kind would show at the same place under the same covers."""
+    kinds = {key for _, key, *_ in params.objects}
+    for i, (_, key, x, y, s) in enumerate(params.objects, start=1):
+        box = puzzle.instances[y:y + s, x:x + s]
+        own = draw.sprite(key, s)
+        seen = box == i
+        if np.count_nonzero(seen) >= UNCOVERED * np.count_nonzero(own[..., 3] > 127):
+            continue
+        covers = (box != i) & (box != 0)
+        for other in kinds - {key}:
+            alt = draw.sprite(other, s)
+            shows = (alt[..., 3] > 127) & ~covers
+            both = seen & shows
+            iou = np.count_nonzero(both) / max(1, np.count_nonzero(seen | shows))
+            if iou >= MISTAKEN_IOU:
+                diff = np.abs(own[..., :3][both].astype(np.int16) - alt[..., :3][both]).mean()
+                if diff <= MISTAKEN_RGB:
+                    return True
+    return False
+
+
 def solve(params: Params, puzzle: Puzzle) -> Task:
+    if mistakable(params, puzzle):
+        raise Reject(f"{NAME}.kind_unclear")
     objects = visible_objects(puzzle)
     by_id = {o["id"]: o for o in objects}
     targets = [i for i, m in puzzle.meta.items() if m["role"] == "target"]
@@ -157,6 +190,16 @@ def solve(params: Params, puzzle: Puzzle) -> Task:
     task.checks = {"min_target_visible": min(vis.values()), "max_target_visible": max(vis.values()),
                    "targets_drawn": float(len(targets))}
     return task
+
+
+def legible(params: Params, puzzle: Puzzle, task: Task, shown: np.ndarray) -> dict[str, float]:
+    """Every object keeps what showed of it inside the picture after a warp (an object cut at the edge cannot
+    be named)."""
+    kept = min(np.count_nonzero(o["_mask"]) / max(1, np.count_nonzero(puzzle.instances == o["id"]))
+               for o in task.objects)
+    if kept < EDGE_KEPT:
+        raise Reject(f"{NAME}.cut_at_edge")
+    return {"min_object_kept": round(float(kept), 4)}
 
 
 def instruction(params: Params, lang: str) -> str:
