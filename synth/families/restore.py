@@ -3,6 +3,7 @@ photo further to the right, so no edge of it gives the shift away); drag the sli
 lines up with the picture again. The knob moves the strip by as many pixels as it moves itself. The shift
 is checked on the pixels: the strip's edges must continue the picture above and below it at the true
 offset, clearly better than at any other."""
+import dataclasses
 from dataclasses import dataclass
 
 import cv2
@@ -26,7 +27,11 @@ MIN_STEP = 10.0                 # at the shown offset the strip's edges jump on 
 MARGIN = 1.3                    # every offset outside the accepted window fits this many times worse ...
 MIN_GAP = 4.0                   # ... and by this many grey levels
 SHARP = 1.12                    # two tolerances away from the true offset, the fit is this many times worse
+SEEN_SIGMA = 1.0                # px: the degraded picture's grain is smoothed this much before its fit is measured
 DENY = photos.FLAT + ("OneStandsOut", "firstgeneration", "analogpattern_by_Peter_Nerlich", "MilkyWay")
+FLOORS = {"fit": f"on the picture as shown (degraded), the strip's edges still fit the picture best within a third "
+                 f"of the tolerance of the true offset, every offset outside twice the tolerance fits {MARGIN} times "
+                 f"and {MIN_GAP} grey levels worse, and two tolerances away {SHARP} times worse"}
 SUBTLE = ("Elephants", "life_by_Aitzol_Berasategi", "Dune", "Kleiber_by_Lukas_Baubkus", "GreenMeadow",
           "FreshFlower", "greentock_by_Peter_Nerlich", "Dragonfly_by_Bolly", "Picture_1A_by_freespace",
           "Autumn", "Path", "FallenLeaf", "Blinds", "RainDrops", "the-mouse", "TwoWings")
@@ -171,24 +176,31 @@ def fit_profile(puzzle: Puzzle, params: Params) -> np.ndarray:
     return np.sqrt(np.maximum(sq / ((pw - d) * strip.shape[1]), 0.0))
 
 
-def solve(params: Params, puzzle: Puzzle) -> Task:
-    fit = fit_profile(puzzle, params)
+def fit_checks(params: Params, fit: np.ndarray, when: str = "") -> dict[str, float]:
+    """The fit's measures, or Reject(reason + `when`) unless the true offset is clearly and sharply the best."""
     best = int(np.argmin(fit))
     tol = params.tolerance
     if abs(best - params.offset) > max(1.0, tol / 3):      # the best fit lies well inside the accepted window
-        raise Reject(f"{NAME}.offset_not_found")
+        raise Reject(f"{NAME}.offset_not_found{when}")
     at = float(fit[params.offset])
     if fit[0] - at < MIN_STEP:
-        raise Reject(f"{NAME}.shift_not_visible")
+        raise Reject(f"{NAME}.shift_not_visible{when}")
     d = np.arange(len(fit))
     away = np.abs(d - params.offset) > max(2 * tol, 4)
     runner_up = float(fit[away].min())
     if runner_up < MARGIN * at or runner_up - at < MIN_GAP:
-        raise Reject(f"{NAME}.other_offset_fits")
+        raise Reject(f"{NAME}.other_offset_fits{when}")
     lo, hi = max(0, params.offset - round(2 * tol)), min(len(fit) - 1, params.offset + round(2 * tol))
     near = float(min(fit[lo] if lo < params.offset else np.inf, fit[hi] if hi > params.offset else np.inf))
     if near < SHARP * at:
-        raise Reject(f"{NAME}.alignment_blurry")
+        raise Reject(f"{NAME}.alignment_blurry{when}")
+    return {"fit_at_offset": round(at, 3), "fit_unmoved": round(float(fit[0]), 3),
+            "runner_up_ratio": round(runner_up / max(at, 1e-6), 4), "sharpness": round(near / max(at, 1e-6), 4)}
+
+
+def solve(params: Params, puzzle: Puzzle) -> Task:
+    checks = fit_checks(params, fit_profile(puzzle, params))
+    tol = params.tolerance
     geo = puzzle.extras["layout"]
     tx0, ty0, tx1, ty1 = geo["track"]
     k = geo["knob"]
@@ -197,10 +209,17 @@ def solve(params: Params, puzzle: Puzzle) -> Task:
     off = float(params.offset)
     return Task(rule="drag", answer={"offset": off}, objects=visible_objects(puzzle), target_boxes=[knob_box],
                 points=[start], end_boxes=[[knob_box[0] + off, knob_box[1], knob_box[2] + off, knob_box[3]]],
-                end_points=[[start[0] + off, start[1]]], tolerance_px=tol,
-                checks={"fit_at_offset": round(at, 3), "fit_unmoved": round(float(fit[0]), 3),
-                        "runner_up_ratio": round(runner_up / max(at, 1e-6), 4),
-                        "sharpness": round(near / max(at, 1e-6), 4)})
+                end_points=[[start[0] + off, start[1]]], tolerance_px=tol, checks=checks)
+
+
+def legible(params: Params, puzzle: Puzzle, task: Task, shown: np.ndarray) -> dict[str, float]:
+    """The fit floor on the degraded picture: grain and blur must leave the true offset clearly and sharply the
+    best, as on the clean one. The grain is smoothed first along the rows (sigma SEEN_SIGMA px; across them
+    the marking lines would bleed into the edge rows), as an eye averages it over a feature: what is measured
+    is what blur and compression left of the strip's edges."""
+    seen = cv2.GaussianBlur(shown, (2 * round(3 * SEEN_SIGMA) + 1, 1), SEEN_SIGMA)
+    checks = fit_checks(params, fit_profile(dataclasses.replace(puzzle, rgb=seen), params), "_when_degraded")
+    return {"shown_" + k: v for k, v in checks.items()}
 
 
 def instruction(params: Params, lang: str) -> str:

@@ -2,6 +2,7 @@
 shifts that cannot be told (a smooth sky, a repeating pattern) are rejected."""
 import dataclasses
 
+import cv2
 import numpy as np
 import pytest
 
@@ -86,3 +87,16 @@ def test_levels_move_the_strip_to_the_middle_and_shrink_the_tolerance():
         assert p.moving == p.strips // 2 and p.tolerance == 4.0
     wide = restore.sample_params(np.random.default_rng(0), 1, (640, 320))
     assert wide.tolerance == 20.0
+
+
+def test_the_fit_floor_holds_on_the_picture_as_shown():
+    """The clean picture passes its own floor; blurred past recognition, the shift can no longer be found."""
+    p = base()
+    puzzle = restore.render(p)
+    task = restore.solve(p, puzzle)
+    shown = restore.legible(p, puzzle, task, puzzle.rgb)
+    assert shown["shown_fit_at_offset"] + restore.MIN_STEP <= shown["shown_fit_unmoved"]
+    blurred = cv2.GaussianBlur(puzzle.rgb, (0, 0), 6)
+    with pytest.raises(Reject) as e:
+        restore.legible(p, puzzle, task, blurred)
+    assert e.value.reason.endswith("_when_degraded")
