@@ -7,7 +7,8 @@ For each sample's widget controls (the label's objects of role button or input):
 - a text button (verify, skip) must read as the widget's text in the sample's language (case and spaces
   dropped; a similarity of at least 0.8 counts, as in bench/grounding_ocr.py);
 - the answer field must read as its placeholder;
-- an icon button (refresh) must show no text: nothing of two or more letters or digits is read in its box.
+- an icon button (refresh) must show no text: no word of three or more letters or digits, and no CJK character,
+  is read in its box (the reader takes the circular arrow for a "C" or "G": a glyph, not text).
 The box is read as labelled, with no margin (a margin would read the next control), small crops enlarged.
 Prints the agreement per control and lists the disagreements."""
 import argparse
@@ -24,7 +25,7 @@ from synth.screens.content.common import WIDGET_TEXT
 
 EXPECTED = {"verify": "verify", "skip": "skip", "answer field": "placeholder"}   # label -> WIDGET_TEXT key
 ICONS = ("refresh",)
-MIN_TEXT = 2        # letters or digits read in an icon button's box that count as text
+WORD = re.compile(r"[^\W_]{3,}|[\u4e00-\u9fff]")   # what counts as text read in an icon button's box
 
 
 def read_box(ocr, rgb: np.ndarray, box: list[float]) -> str:
@@ -51,7 +52,7 @@ def check(ocr, label: dict, rgb: np.ndarray) -> list[tuple[str, bool, str, str]]
             expected = WIDGET_TEXT[label["lang"]][EXPECTED[obj["label"]]]
             out.append((obj["label"], found(expected, read), expected, read))
         elif obj["label"] in ICONS:
-            out.append((obj["label"], len(re.sub(r"[\W_]+", "", read)) < MIN_TEXT, "(no text)", read))
+            out.append((obj["label"], not WORD.search(read), "(no text)", read))
     return out
 
 

@@ -96,7 +96,7 @@ WORDS = {
 }
 
 WIDGET_TEXT = {
-    "en": {"verify": "Verify", "refresh": "New challenge", "placeholder": "Type your answer",
+    "en": {"verify": "Verify", "refresh": "New challenge", "placeholder": "Your answer",
            "brand": "Security check", "skip": "Skip", "close": "Close", "help": "Help", "audio": "Audio challenge",
            "checking": "Checking your browser before you continue",
            "gate_note": "This quick security check protects the site from automated traffic. It takes a moment.",
