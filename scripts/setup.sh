@@ -20,6 +20,10 @@ fonts=/usr/share/fonts
   || need_apt+=(fonts-dejavu-core)
 [ -f $fonts/truetype/liberation/LiberationSans-Bold.ttf ] && [ -f $fonts/truetype/liberation/LiberationMono-Bold.ttf ] \
   || need_apt+=(fonts-liberation)
+# interface faces that sites and apps use (synth/screens/themes.py)
+[ -f $fonts/opentype/inter/Inter-Regular.otf ] || need_apt+=(fonts-inter)
+[ -f $fonts/truetype/roboto/unhinted/RobotoTTF/Roboto-Regular.ttf ] || need_apt+=(fonts-roboto-unhinted)
+[ -f $fonts/truetype/open-sans/OpenSans-Regular.ttf ] || need_apt+=(fonts-open-sans)
 # photographs and pictures for the screens' images (synth/screens/imagery.py); a file each package has on 12 and 13
 bg=/usr/share/backgrounds
 [ -f /usr/share/gnome-background-properties/adwaita.xml ] || need_apt+=(gnome-backgrounds)

@@ -3,10 +3,14 @@ import colorsys
 
 import numpy as np
 
+# Sans faces, as sites and apps set their interface (Inter, Roboto and Open Sans from Debian's fonts-inter,
+# fonts-roboto-unhinted and fonts-open-sans, which scripts/setup.sh installs); Chinese falls back to a sans face
 FONTS = {
-    "en": ["'DejaVu Sans', sans-serif", "'Liberation Sans', Arial, sans-serif",
-           "'Liberation Serif', Georgia, 'Noto Sans CJK SC', serif", "'Noto Sans CJK SC', sans-serif"],
-    "zh": ["'Noto Sans CJK SC', sans-serif", "'Liberation Sans', 'Noto Sans CJK SC', sans-serif"],
+    "en": ["'DejaVu Sans', sans-serif", "'Liberation Sans', Arial, sans-serif", "Inter, 'Noto Sans CJK SC', sans-serif",
+           "Roboto, 'Noto Sans CJK SC', sans-serif", "'Open Sans', 'Noto Sans CJK SC', sans-serif",
+           "'Noto Sans CJK SC', sans-serif"],
+    "zh": ["'Noto Sans CJK SC', sans-serif", "'Liberation Sans', 'Noto Sans CJK SC', sans-serif",
+           "Roboto, 'Noto Sans CJK SC', sans-serif"],
 }
 
 
