@@ -17,8 +17,9 @@ DESCRIPTION = "press and hold a button (the one of the named colour when there a
 ANSWERS = ("long_press",)       # synth.labels.reward step types of its tasks
 COVERS = ("OpenCaptchaWorld:Hold_Button", "PerimeterX:press_and_hold")
 STAT, STAT_DIRECTION = "button size (share of the puzzle side)", -1
-FONT = paths.font("truetype/dejavu/DejaVuSans-Bold.ttf")
-LABEL = "Press & Hold"
+# the button's caption in the page's language, and a bold face that has its glyphs
+LABEL = {"en": ("Press & Hold", paths.font("truetype/dejavu/DejaVuSans-Bold.ttf")),
+         "zh": ("按住验证", paths.font("opentype/noto/NotoSansCJK-Bold.ttc"))}
 MIN_DECOY_DE = 22.0        # CIELAB distance between the target's fill and any decoy's
 MIN_VISIBLE_DE = 12.0      # ... and between the target's fill and the ground around it
 # the degradations may turn every hue by up to 20 degrees (level 5), so a decoy whose hue is close to the
@@ -78,6 +79,7 @@ class Params:
     buttons: tuple[tuple[str, tuple[int, int, int], int, int, int, int], ...]   # (colour name, rgb, cx, cy, w, h)
     target_index: int
     seconds: int
+    lang: str                     # language of the buttons' caption (LABEL)
     clutter: float
     bg_seed: int
     knobs: dict
@@ -116,7 +118,9 @@ def slots(size: tuple[int, int], style: str, k: int, d: int) -> list[tuple[int, 
     return out
 
 
-def sample_params(rng: np.random.Generator, level: int, size: tuple[int, int], infeasible: bool = False) -> Params:
+def sample_params(rng: np.random.Generator, level: int, size: tuple[int, int], infeasible: bool = False,
+                  lang: str = "en") -> Params:
+    """A hold instance whose buttons are captioned in `lang` (the page's language)."""
     row = TABLE.row(level)
     knobs = {k[:-6]: draw_knob(rng, row[k], integer=k in ("buttons_range", "seconds_range")) for k in row}
     k = knobs["buttons"]
@@ -136,7 +140,8 @@ def sample_params(rng: np.random.Generator, level: int, size: tuple[int, int], i
                         bw, bh))
     knobs["button_share"] = d / min(size)
     return Params(size=size, target=names[0], style=style, buttons=tuple(buttons), target_index=order.index(0),
-                  seconds=knobs["seconds"], clutter=knobs["clutter"], bg_seed=int(rng.integers(2**31)), knobs=knobs)
+                  seconds=knobs["seconds"], lang=lang, clutter=knobs["clutter"], bg_seed=int(rng.integers(2**31)),
+                  knobs=knobs)
 
 
 def stat(params: Params) -> float:
@@ -145,14 +150,15 @@ def stat(params: Params) -> float:
 
 
 @lru_cache(maxsize=32)
-def font(px: int) -> ImageFont.FreeTypeFont:
-    return ImageFont.truetype(FONT, px)
+def font(path: str, px: int) -> ImageFont.FreeTypeFont:
+    return ImageFont.truetype(path, px)
 
 
 @lru_cache(maxsize=256)
-def text_layer(text: str, px: int) -> np.ndarray:
-    """Anti-aliased coverage (uint8) of `text` in the bold font, cropped to its ink."""
-    f = font(px)
+def text_layer(lang: str, px: int) -> np.ndarray:
+    """Anti-aliased coverage (uint8) of the caption LABEL[lang] in its bold face, cropped to its ink."""
+    text, path = LABEL[lang]
+    f = font(path, px)
     x0, y0, x1, y1 = f.getbbox(text)
     im = Image.new("L", (x1 - x0 + 2, y1 - y0 + 2), 0)
     ImageDraw.Draw(im).text((1 - x0, 1 - y0), text, font=f, fill=255)
@@ -239,10 +245,10 @@ def render(params: Params) -> Puzzle:
             cv2.circle(win, (ccx, ccy), r - ring, colour, -1, cv2.LINE_AA)
             fingerprint(win, ccx, ccy, round((r - ring) * 0.62), (255, 255, 255))
             px = max(9, round(r * 0.3))
-            cover = text_layer(LABEL, px)
+            cover = text_layer(params.lang, px)
             while cover.shape[1] > 2 * r - 6 and px > 9:
                 px -= 1
-                cover = text_layer(LABEL, px)
+                cover = text_layer(params.lang, px)
             tx, ty = cx - cover.shape[1] // 2, cy + r + max(4, r // 6)
             pad = 3
             box = (tx - pad, ty - pad, tx + cover.shape[1] + pad, ty + cover.shape[0] + pad)
@@ -255,10 +261,10 @@ def render(params: Params) -> Puzzle:
             fingerprint(win, fx, ccy - fr // 8, fr, ink)
             px = max(9, round(r * 0.72))
             room = (ccx + bw // 2 - r // 2) - (fx + fr + r // 3)
-            cover = text_layer(LABEL, px)
+            cover = text_layer(params.lang, px)
             while cover.shape[1] > room and px > 9:
                 px -= 1
-                cover = text_layer(LABEL, px)
+                cover = text_layer(params.lang, px)
             tx = wx0 + fx + fr + r // 3 + (room - cover.shape[1]) // 2
             texts[i] = blend_text(rgb, cover, tx, cy - cover.shape[0] // 2, ink) + (
                 cx - bw // 2 + r // 2, cy - r, cx + bw // 2 - r // 2, cy + r)

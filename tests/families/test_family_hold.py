@@ -4,6 +4,7 @@ import dataclasses
 import numpy as np
 import pytest
 
+from synth.captcha import recipe
 from synth.core.errors import Reject
 from synth.families import hold
 
@@ -83,3 +84,17 @@ def test_decoy_whose_hue_a_colour_shift_could_swap_is_rejected():
     for seed in range(20):
         q = hold.sample_params(np.random.default_rng(seed), 5, SIZE)
         assert all(c in hold.partners()[q.target] for c, *_ in q.buttons if c != q.target)
+
+
+def test_the_caption_is_in_the_pages_language():
+    # the pipeline hands the page's language to the family, and the buttons' caption follows it
+    p = recipe.sample_params(hold, np.random.default_rng(3), 3, SIZE, "zh")
+    assert p.lang == "zh"
+    zh, en = hold.render(p), hold.render(dataclasses.replace(p, lang="en"))
+    for box in zh.extras["texts"].values():
+        x0, y0, x1, y1 = box[:4]
+        assert (zh.rgb[y0:y1, x0:x1] != en.rgb[y0:y1, x0:x1]).any()
+    outside = np.ones(zh.rgb.shape[:2], bool)
+    for box in list(zh.extras["texts"].values()) + list(en.extras["texts"].values()):
+        outside[box[5] - 2:box[7] + 2, box[4] - 2:box[6] + 2] = False
+    assert (zh.rgb[outside] == en.rgb[outside]).all()
