@@ -1,4 +1,5 @@
 """Put a puzzle and its instruction into a rendered page; map puzzle pixels to image pixels."""
+import re
 from functools import lru_cache
 
 import cv2
@@ -10,24 +11,53 @@ from synth.core.fonts import font
 from synth.screens.browser import RenderedPage
 from synth.screens.pages import CHROME_INK, widget_chrome
 
+# Chinese line breaking rules (GB/T 15834, as CSS line-break: strict): no line starts with closing punctuation
+# and none ends with opening punctuation
+_NO_START = set("，。、；：？！）》」』】〕”’…")
+_NO_END = set("（《「『【〔“‘")
+# a unit of Chinese text: a CJK character, or a run of Latin letters and digits with the spaces after it
+_CJK = "\u3000-\u303f\u3400-\u9fff\uff00-\uffef“”‘’…"
+_UNIT = re.compile(f"[{_CJK}]|[^\\s{_CJK}]+\\s*|\\s+")
+
+
+def units(text: str) -> tuple[list[str], str]:
+    """The pieces a line may break between, and what joins them: words for English; for Chinese, characters
+    (Latin runs whole), each closing mark and space glued to what precedes it and each opening mark to what
+    follows."""
+    if not re.search(r"[\u3400-\u9fff]", text):
+        return text.split(" "), " "
+    out: list[str] = []
+    glue = False
+    for piece in _UNIT.findall(text):
+        if out and (glue or piece[0] in _NO_START or piece.isspace()):
+            out[-1] += piece
+        else:
+            out.append(piece)
+        glue = piece[-1] in _NO_END or (glue and piece.isspace())
+    return out, ""
+
 
 def wrap(text: str, fnt: ImageFont.FreeTypeFont, width: float) -> list[str]:
-    """Greedy line breaking (at spaces for English, anywhere for Chinese): each line takes as many units as
-    fit, found by bisection since a line only grows as units are added."""
-    sep = " " if " " in text else ""
-    units = text.split(" ") if sep else list(text)
-    lines, start = [], 0
-    while start < len(units):
-        lo, hi = start + 1, len(units)          # lo units always go on the line, even if too wide
+    """Greedy line breaking between units(): each line takes as many units as fit, found by bisection since a
+    line only grows as units are added; a last Chinese line of one unit (a character, or a word with its
+    punctuation) takes one more from the line above."""
+    pieces, sep = units(text)
+    ends, start = [], 0
+    while start < len(pieces):
+        lo, hi = start + 1, len(pieces)          # lo units always go on the line, even if too wide
         while lo < hi:
             mid = (lo + hi + 1) // 2
-            if fnt.getlength(sep.join(units[start:mid])) <= width:
+            if fnt.getlength(sep.join(pieces[start:mid])) <= width:
                 lo = mid
             else:
                 hi = mid - 1
-        lines.append(sep.join(units[start:lo]))
+        ends.append(lo)
         start = lo
-    return lines
+    if not sep and len(ends) > 1 and ends[-1] - ends[-2] == 1 and len(pieces[-1].strip()) <= 2 \
+            and ends[-2] - (ends[-3] if len(ends) > 2 else 0) >= 2:
+        ends[-2] -= 1
+    starts = [0] + ends[:-1]
+    return [sep.join(pieces[a:b]).strip() for a, b in zip(starts, ends)]
 
 
 def draw_instruction(rgb: np.ndarray, box: list[float], text: str, dpr: int, ink: tuple[int, int, int]) -> None:
