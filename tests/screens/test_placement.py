@@ -82,6 +82,11 @@ def test_an_overlay_widget_sits_over_the_whole_page(chromium, name, mode):
             assert got["dim"] not in ("rgba(0, 0, 0, 0)", "transparent") and ", 0." not in got["dim"], got
         else:
             assert got["dim"].startswith("rgba(0, 0, 0, 0.4"), got                  # the page dimmed behind
+        # the puzzle fills the widget's width, its margins even on both sides
+        left, right = page.evaluate("""() => { const w = document.getElementById('synth-widget')
+            .getBoundingClientRect(), p = document.getElementById('synth-puzzle').getBoundingClientRect();
+            return [p.left - w.left, w.right - p.right]; }""")
+        assert abs(left - right) <= 1 and left <= 14, (name, lang, left, right)
         if mode == "sheet":      # risen from the bottom edge, well clear of the top of the screen
             top, bottom = got["sheet"]
             assert bottom == got["vh"] and top > got["vh"] * 0.2 and y0 > top, got
