@@ -31,13 +31,14 @@ FLOORS = {"upright": f"the photo as shown (degraded), turned back upright, is mo
 MIN_LEVEL_CUE = 1.3             # axis-aligned edge energy over its share at random orientations ...
 FINE = 11.0                     # ... needed when the tolerance is at most this many degrees
 # Photos whose upright a person tells at a glance (sky above land or water, lamps hanging from a ceiling),
-# chosen by eye; SUBTLE ones (fog, a blurred shore) come at the higher levels. LEVEL ones have a straight
+# chosen by eye; SUBTLE ones (dusk, a blurred shore) come at the higher levels. LEVEL ones have a straight
 # horizon, so that a person can also set them level to within a few degrees. (Left out after a look:
-# skies whose reflection mirrors them, skies without ground, and scenes the cues below misjudge.)
+# skies whose reflection mirrors them, skies without ground, scenes the cues below misjudge, and a dark fog
+# whose thin horizon a person lost under grain: DarkestHour.)
 BOLD = ("Storm", "sunset_by_Aitzol_Berasategi", "ColdRipple", "aitzgorri_by_Aitzol_Berasategi", "Dune",
         "picosdeeuropa_by_Aitzol_Berasategi", "SafeLanding", "free_by_Peter_Nerlich")
-SUBTLE = ("DarkestHour", "BytheWater", "summer_1am")
-LEVEL = ("Storm", "sunset_by_Aitzol_Berasategi", "ColdRipple", "summer_1am", "DarkestHour", "BytheWater")
+SUBTLE = ("BytheWater", "summer_1am")
+LEVEL = ("Storm", "sunset_by_Aitzol_Berasategi", "ColdRipple", "summer_1am", "BytheWater")
 
 TABLE = LevelTable(NAME, knobs={
     "angle_step_range": "the shown angle is a multiple of this many degrees",
