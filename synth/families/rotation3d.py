@@ -20,10 +20,15 @@ from synth.families.kit import scene3d as s3
 NAME = "rotation3d"
 DESCRIPTION = ("click the option that shows the framed assembly of cubes turned in space (not its mirror image or a "
                "changed one)")
+FACE_TINT, EDGE_SHADE = 0.35, 0.3   # faces: the colour this far towards white; edges: this share of the colour
+MIN_EDGE_CONTRAST = 25              # grey levels between the darkest face (5th percentile) and the edges
 GEOMETRIC_AUGMENT = False       # a warp bends the parallel edges that show how the cubes stand in depth
 BLUR_AUGMENT = False            # a blur merges the ~12 px cubes' edges, which show how many there are and where
 FLOORS = {"edges": "the cubes' edges are never blurred or warped, and their grain is at most that of level 3 (std "
-                   "0.05 x 255; the former level-5 grain, up to 0.10 x 255, hid them)"}
+                   "0.05 x 255; the former level-5 grain, up to 0.10 x 255, hid them)",
+          "edge_contrast": f"faces are the colour {FACE_TINT:.0%} of the way to white and edges {EDGE_SHADE:.0%} of "
+                           f"it, so the darkest face stays at least {MIN_EDGE_CONTRAST} grey levels above its edges "
+                           f"(the pure colours left red and blue edges 3 levels apart)"}
 ANSWERS = ("click",)             # synth.labels.reward step types of its tasks
 NEEDS_BROWSER = True            # drawn by Chromium (synth.families.kit.render3d): pipeline.warm_up leaves it out
 STAT, STAT_DIRECTION = "number of cubes", +1
@@ -344,8 +349,11 @@ def scene(params: Params) -> tuple[r3.Scene, float, list[list[int]]]:
     per_unit = h / (2 * DISTANCE * np.tan(np.deg2rad(FOV) / 2))     # pixels per world unit at the cells' depth
     smallest = min(min(x1 - x0, y1 - y0) for (x0, y0, x1, y1), _, _ in shown)
     side = FILL * smallest / (reach * per_unit)
-    rgb = s3.COLOURS[params.colour][0]
-    edges = tuple(int(v * 0.35) for v in rgb)
+    # faces a tint of the colour and edges a deep shade of it, so that every edge shows on every face, the
+    # shaded ones too (the pure colours' shaded faces hid the edges of blue and purple cubes)
+    base = s3.COLOURS[params.colour][0]
+    rgb = tuple(int(v + (255 - v) * FACE_TINT) for v in base)
+    edges = tuple(int(v * EDGE_SHADE) for v in base)
     objs, ids, k = [], [], 1
     for (x0, y0, x1, y1), cubes, pose in shown:
         centre = r3.screen_point(cam, params.size, ((x0 + x1) / 2, (y0 + y1) / 2), DISTANCE)

@@ -1,11 +1,15 @@
 """rotation3d: the voxel checks (24 rotations, mirror images), hand-made options whose answer is known,
 and options that verification must reject."""
+import dataclasses
+
+import cv2
 import numpy as np
 import pytest
 
 from synth.core.errors import Reject
 from synth.families import rotation3d as rot
 from synth.families.kit import render3d as r3
+from synth.families.kit.scene3d import COLOURS
 
 SIZE = (320, 320)
 # a chiral assembly (its mirror image is no rotation of it) and an achiral one
@@ -98,3 +102,22 @@ def test_four_options_stand_beside_a_reference_column():
     ref, cells = rot.layout(SIZE, 4)
     assert ref == (0, 0, 106, 320) and len(cells) == 4
     assert all(c[0] >= 106 for c in cells) and sorted({c[1] for c in cells}) == [0, 160]
+
+
+def test_every_edge_shows_on_every_face():
+    # the darkest face of each colour (5th percentile of the luminance inside the cubes) stays well above the
+    # edges' luminance: pure blue or red cubes had their edges within 3 grey levels of their shaded faces
+    seed = 0
+    for colour in rot.COLOURS:
+        while True:
+            seed += 1
+            try:
+                p = rot.sample_params(np.random.default_rng(seed), 5, (600, 400))
+                break
+            except Reject:
+                pass
+        puzzle = rot.render(dataclasses.replace(p, colour=colour))
+        lum = cv2.cvtColor(puzzle.rgb, cv2.COLOR_RGB2GRAY).astype(float)
+        inside = cv2.erode((puzzle.instances > 0).astype(np.uint8), np.ones((5, 5), np.uint8)).astype(bool)
+        edge = np.dot([int(v * rot.EDGE_SHADE) for v in COLOURS[colour][0]], [0.299, 0.587, 0.114])
+        assert np.percentile(lum[inside], 5) - edge >= rot.MIN_EDGE_CONTRAST, colour
