@@ -287,3 +287,55 @@ def _uri(im: Image.Image, fmt: str) -> str:
     else:
         im.save(buf, "PNG", optimize=True)
     return f"data:image/{fmt};base64," + base64.b64encode(buf.getvalue()).decode("ascii")
+
+
+# --- Pictures that fit a caption -------------------------------------------------------------------------------
+# A subject is a tag of content/photo_subjects.json ("lake", "flower": the installed photos that show it) or a
+# Fluent emoji's code points ("1f6b2": a bicycle on a studio backdrop). A captioned slot names its subjects and
+# draws its picture among them, so the picture shows what the caption says.
+EMOJI_CODE = re.compile(r"[0-9a-f]{4,5}(?:-[0-9a-f]{4,5})*")
+
+
+def photo_key(path: Path) -> str:
+    """The name a picture goes by in the subject table: its stem, or a KDE wallpaper's folder name."""
+    return path.parents[2].name if re.fullmatch(r"\d+x\d+", path.stem) else path.stem
+
+
+@lru_cache(maxsize=1)
+def photo_subjects() -> dict[str, tuple[str, ...]]:
+    """The subject table: picture key -> the tags of what it shows."""
+    import json
+    from importlib import resources
+    table = json.loads((resources.files("synth.screens.content") / "photo_subjects.json").read_text("utf-8"))
+    return {k: tuple(v) for k, v in table.items() if not k.startswith("_")}
+
+
+@lru_cache(maxsize=256)
+def showing(subject: str) -> tuple[Path | str, ...]:
+    """What can show `subject`: its emoji code, or the installed photos tagged with it (sorted)."""
+    if EMOJI_CODE.fullmatch(subject):
+        return (subject,) if paths.npm_file(_EMOJI.format(subject)).is_file() else ()
+    table = photo_subjects()
+    return tuple(p for p in photos() if subject in table.get(photo_key(p), ()))
+
+
+def fitting(subjects: tuple[str, ...], avoid: tuple = ()) -> tuple[Path | str, ...]:
+    """The pictures that show one of `subjects` (any installed photo if there are none), those in `avoid` left
+    out while others remain: a screen shows a picture once when it can."""
+    pool = tuple(dict.fromkeys(x for s in subjects for x in showing(s))) if subjects else photos()
+    if not pool:
+        raise ValueError(f"no picture shows any of {subjects}: tag one in content/photo_subjects.json")
+    fresh = tuple(x for x in pool if x not in avoid)
+    return fresh or pool
+
+
+def picture(rng: np.random.Generator, width: int, height: int, scale: int = 1, subjects: tuple[str, ...] = (),
+            avoid: tuple = ()) -> tuple[str, Path | str]:
+    """A data URI of a picture that shows one of `subjects` (a photo, or an emoji on a backdrop), and what it
+    is (the photo's path or the emoji code). One draw; an emoji's backdrop follows from the draw."""
+    pool = fitting(subjects, avoid)
+    k = int(rng.integers(len(pool) * len(_BACKDROPS)))
+    chosen = pool[k % len(pool)]
+    if isinstance(chosen, str):
+        return _product_uri(chosen, width * scale, height * scale, k // len(pool)), chosen
+    return _photo_uri(chosen, width * scale, height * scale), chosen

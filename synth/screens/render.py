@@ -26,16 +26,21 @@ def _env() -> jinja2.Environment:
 
 
 class Pictures:
-    """The pictures of one page, drawn in the order the template asks for them: `photo(w, h)` and
-    `product(w, h, name="", kind="")` give data URIs of w×h CSS px (a product of that name, or kind, when
-    the imagery knows it), `avatar(name, size)` one of a person's avatar."""
+    """The pictures of one page, drawn in the order the template asks for them: `photo(w, h, subjects)` and
+    `product(w, h, name="", kind="")` give data URIs of w×h CSS px (a picture that shows one of `subjects`, a
+    tag or an emoji code or a list of them, see imagery.picture; a product of that name, or kind, when the
+    imagery knows it), `avatar(name, size)` one of a person's avatar. A page shows a photo once while the
+    pictures that fit allow it."""
 
     def __init__(self, rng: np.random.Generator, scale: int) -> None:
-        self.rng, self.scale = rng, scale
+        self.rng, self.scale, self.shown = rng, scale, []
 
-    def photo(self, w: int, h: int) -> str:
+    def photo(self, w: int, h: int, subjects: str | list | tuple = ()) -> str:
         from synth.screens import imagery
-        return imagery.photo(self.rng, w, h, scale=self.scale)
+        subjects = tuple(x for x in ([subjects] if isinstance(subjects, str) else subjects) if x)
+        uri, chosen = imagery.picture(self.rng, w, h, self.scale, subjects, tuple(self.shown))
+        self.shown.append(chosen)
+        return uri
 
     def product(self, w: int, h: int, name: str = "", kind: str = "") -> str:
         from synth.screens import imagery
