@@ -35,10 +35,10 @@ class Pictures:
     def __init__(self, rng: np.random.Generator, scale: int) -> None:
         self.rng, self.scale, self.shown = rng, scale, []
 
-    def photo(self, w: int, h: int, subjects: str | list | tuple = ()) -> str:
+    def photo(self, w: int, h: int, subjects: str | list | tuple = (), dark: bool = False) -> str:
         from synth.screens import imagery
         subjects = tuple(x for x in ([subjects] if isinstance(subjects, str) else subjects) if x)
-        uri, chosen = imagery.picture(self.rng, w, h, self.scale, subjects, tuple(self.shown))
+        uri, chosen = imagery.picture(self.rng, w, h, self.scale, subjects, tuple(self.shown), dark)
         self.shown.append(chosen)
         return uri
 
