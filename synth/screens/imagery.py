@@ -347,3 +347,10 @@ def picture(rng: np.random.Generator, width: int, height: int, scale: int = 1, s
         backdrop = _DARK[k // len(pool)] if dark else k // len(pool)
         return _product_uri(chosen, width * scale, height * scale, backdrop), chosen
     return _photo_uri(chosen, width * scale, height * scale), chosen
+
+
+def again(chosen: Path | str, width: int, height: int, scale: int = 1) -> str:
+    """A picture `picture` chose, at another size (a selected thumbnail in a preview pane). No draw."""
+    if isinstance(chosen, str):
+        return _product_uri(chosen, width * scale, height * scale, 0)
+    return _photo_uri(chosen, width * scale, height * scale)

@@ -33,14 +33,22 @@ class Pictures:
     pictures that fit allow it."""
 
     def __init__(self, rng: np.random.Generator, scale: int) -> None:
-        self.rng, self.scale, self.shown = rng, scale, []
+        self.rng, self.scale, self.shown, self.named = rng, scale, [], {}
 
-    def photo(self, w: int, h: int, subjects: str | list | tuple = (), dark: bool = False) -> str:
+    def photo(self, w: int, h: int, subjects: str | list | tuple = (), dark: bool = False, name: str = "") -> str:
+        """A picture of one of `subjects`; `name` keeps it for `again`."""
         from synth.screens import imagery
         subjects = tuple(x for x in ([subjects] if isinstance(subjects, str) else subjects) if x)
         uri, chosen = imagery.picture(self.rng, w, h, self.scale, subjects, tuple(self.shown), dark)
         self.shown.append(chosen)
+        if name:
+            self.named[name] = chosen
         return uri
+
+    def again(self, name: str, w: int, h: int) -> str:
+        """The picture drawn under `name`, at w×h (a selected photo in a preview pane)."""
+        from synth.screens import imagery
+        return imagery.again(self.named[name], w, h, self.scale)
 
     def product(self, w: int, h: int, name: str = "", kind: str = "") -> str:
         from synth.screens import imagery
@@ -73,6 +81,7 @@ def render_archetype(spec, widget: dict) -> str:
         ui = env.get_template(f"screens/ui/{system}.j2").make_module(shared)
         template = env.get_template(f"screens/{spec.template}.html.j2")
         return template.render(**shared, c=content, L=layout, ui=ui, widget=widget, css=stylesheet(system),
-                               photo=pictures.photo, product=pictures.product, avatar_src=pictures.avatar)
+                               photo=pictures.photo, photo_again=pictures.again, product=pictures.product,
+                               avatar_src=pictures.avatar)
     except jinja2.TemplateError as e:
         raise ValueError(f"template screens/{spec.template} ({system}) is broken: {e}") from e
