@@ -14,7 +14,8 @@ from synth.screens.archetypes.web import _video, video_browse
 from synth.screens.pages import PageSpec, render_html
 
 CAPTIONED = ("web/video_browse", "web/video_watch", "web/news_portal", "web/news_article", "web/search_results",
-             "web/social_feed", "mobile/news_feed", "mobile/short_video", "mobile/social_feed")
+             "web/social_feed", "mobile/news_feed", "mobile/short_video", "mobile/social_feed",
+             "mobile/super_app_home")
 VARIANTS = range(6)
 CAPTION_FIELDS = ("title", "caption", "text", "q")
 PARALLEL = (("captions", "caption_pics"), ("notes", "note_pics"))
