@@ -10,12 +10,12 @@ import pytest
 
 from synth.screens import imagery
 from synth.screens.archetypes.mobile import news_feed, short_video
-from synth.screens.archetypes.web import _video, video_browse
+from synth.screens.archetypes.web import _video, course_page, video_browse
 from synth.screens.pages import PageSpec, render_html
 
 CAPTIONED = ("web/video_browse", "web/video_watch", "web/news_portal", "web/news_article", "web/search_results",
              "web/social_feed", "mobile/news_feed", "mobile/short_video", "mobile/social_feed",
-             "mobile/super_app_home")
+             "mobile/super_app_home", "web/course_page")
 VARIANTS = range(6)
 CAPTION_FIELDS = ("title", "caption", "text", "q")
 PARALLEL = (("captions", "caption_pics"), ("notes", "note_pics"))
@@ -178,3 +178,13 @@ def test_an_early_view_is_a_sunrise_and_initials_skip_articles():
                 assert not {"#sunset", "#日落"} & set(lay["tags"])
     assert imagery._initials("the.plant.guy") == "PG"
     assert imagery._initials("ava.travels") == "AT"
+
+
+def test_a_lesson_plays_within_its_length():
+    for lang in ("en", "zh"):
+        for seed in range(60):
+            lay = course_page.layout(np.random.default_rng(seed), lang)
+            current = [i for s in lay["sections"] for i in s["lessons"] if i["current"]]
+            minutes, secs = map(int, lay["player_time"].split(":"))
+            assert lay["player_length"] == f"{current[0]['minutes']}:00"
+            assert minutes * 60 + secs < current[0]["minutes"] * 60
