@@ -45,9 +45,12 @@ class Pictures:
             self.named[name] = chosen
         return uri
 
-    def again(self, name: str, w: int, h: int) -> str:
-        """The picture drawn under `name`, at w×h (a selected photo in a preview pane)."""
+    def again(self, name: str, w: int, h: int, subjects: str | list | tuple = ()) -> str:
+        """The picture drawn under `name`, at w×h (a selected photo in a preview pane); one of `subjects` if the
+        page drew none under that name."""
         from synth.screens import imagery
+        if name not in self.named:
+            return self.photo(w, h, subjects, name=name)
         return imagery.again(self.named[name], w, h, self.scale)
 
     def product(self, w: int, h: int, name: str = "", kind: str = "") -> str:

@@ -11,11 +11,12 @@ import pytest
 from synth.screens import imagery
 from synth.screens.archetypes.mobile import news_feed, short_video
 from synth.screens.archetypes.web import _video, course_page, video_browse
+from synth.screens.content.common import SCREEN_WORDS
 from synth.screens.pages import PageSpec, render_html
 
 CAPTIONED = ("web/video_browse", "web/video_watch", "web/news_portal", "web/news_article", "web/search_results",
              "web/social_feed", "mobile/news_feed", "mobile/short_video", "mobile/social_feed",
-             "mobile/super_app_home", "web/course_page")
+             "mobile/super_app_home", "web/course_page", "desktop/file_manager")
 VARIANTS = range(6)
 CAPTION_FIELDS = ("title", "caption", "text", "q")
 PARALLEL = (("captions", "caption_pics"), ("notes", "note_pics"))
@@ -26,7 +27,10 @@ LONG_TITLE = re.compile(r"3 hour|3小时")
 
 def _content() -> dict:
     folder = resources.files("synth.screens.content")
-    return {f.name: json.loads(f.read_text("utf-8")) for f in folder.iterdir() if f.name.endswith(".json")}
+    files = {f.name: json.loads(f.read_text("utf-8")) for f in folder.iterdir() if f.name.endswith(".json")}
+    files["common.py"] = [{"title": name, "pics": pics}       # image files in a file manager
+                          for lang in ("en", "zh") for name, pics in SCREEN_WORDS[lang]["file_pics"].items()]
+    return files
 
 
 def _captions(node, out: dict) -> dict:
