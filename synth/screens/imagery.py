@@ -216,8 +216,8 @@ def product(rng: np.random.Generator, width: int, height: int, scale: int = 1, k
 
 
 @lru_cache(maxsize=512)
-def _product_uri(code: str, width: int, height: int, backdrop: int) -> str:
-    base = np.array(_BACKDROPS[backdrop], np.float32)
+def _product_uri(code: str, width: int, height: int, backdrop: int | tuple) -> str:
+    base = np.array(backdrop if isinstance(backdrop, tuple) else _BACKDROPS[backdrop], np.float32)
     # a backdrop lit from above: lighter at the top, a touch darker at the bottom
     ramp = np.linspace(1.02, 0.95, height, dtype=np.float32)[:, None, None]
     canvas = Image.fromarray(np.clip(base * ramp * np.ones((1, width, 1), np.float32), 0, 255).astype(np.uint8))
@@ -233,6 +233,9 @@ def _product_uri(code: str, width: int, height: int, backdrop: int) -> str:
     return _uri(canvas, "jpeg")
 
 
+_ARTICLES = ("the", "a", "an")
+
+
 def _initials(name: str) -> str:
     """What an avatar shows: "AK" for Alex Kim; as Chinese office apps do, the last two characters of a Chinese
     name (王芳, 小明 for 王小明)."""
@@ -240,6 +243,7 @@ def _initials(name: str) -> str:
     if re.search(r"[\u3400-\u9fff]", name):
         return name[-2:]
     words = [w for w in re.split(r"[\s._-]+", name) if w]
+    words = [w for w in words if w.lower() not in _ARTICLES] or words     # @the.plant.guy: PG, not TG
     return "".join(w[0] for w in (words[:1] + words[1:][-1:])).upper() or "?"
 
 
@@ -287,3 +291,66 @@ def _uri(im: Image.Image, fmt: str) -> str:
     else:
         im.save(buf, "PNG", optimize=True)
     return f"data:image/{fmt};base64," + base64.b64encode(buf.getvalue()).decode("ascii")
+
+
+# --- Pictures that fit a caption -------------------------------------------------------------------------------
+# A subject is a tag of content/photo_subjects.json ("lake", "flower": the installed photos that show it) or a
+# Fluent emoji's code points ("1f6b2": a bicycle on a studio backdrop). A captioned slot names its subjects and
+# draws its picture among them, so the picture shows what the caption says.
+EMOJI_CODE = re.compile(r"[0-9a-f]{4,5}(?:-[0-9a-f]{4,5})*")
+# Dim backdrops for an object that fills a screen under white text (a short video's frame)
+_DARK = ((38, 40, 48), (46, 38, 52), (34, 46, 50), (50, 42, 36), (30, 34, 40), (44, 48, 40), (52, 36, 40),
+         (36, 36, 36))
+
+
+def photo_key(path: Path) -> str:
+    """The name a picture goes by in the subject table: its stem, or a KDE wallpaper's folder name."""
+    return path.parents[2].name if re.fullmatch(r"\d+x\d+", path.stem) else path.stem
+
+
+@lru_cache(maxsize=1)
+def photo_subjects() -> dict[str, tuple[str, ...]]:
+    """The subject table: picture key -> the tags of what it shows."""
+    import json
+    from importlib import resources
+    table = json.loads((resources.files("synth.screens.content") / "photo_subjects.json").read_text("utf-8"))
+    return {k: tuple(v) for k, v in table.items() if not k.startswith("_")}
+
+
+@lru_cache(maxsize=256)
+def showing(subject: str) -> tuple[Path | str, ...]:
+    """What can show `subject`: its emoji code, or the installed photos tagged with it (sorted)."""
+    if EMOJI_CODE.fullmatch(subject):
+        return (subject,) if paths.npm_file(_EMOJI.format(subject)).is_file() else ()
+    table = photo_subjects()
+    return tuple(p for p in photos() if subject in table.get(photo_key(p), ()))
+
+
+def fitting(subjects: tuple[str, ...], avoid: tuple = ()) -> tuple[Path | str, ...]:
+    """The pictures that show one of `subjects` (any installed photo if there are none), those in `avoid` left
+    out while others remain: a screen shows a picture once when it can."""
+    pool = tuple(dict.fromkeys(x for s in subjects for x in showing(s))) if subjects else photos()
+    if not pool:
+        raise ValueError(f"no picture shows any of {subjects}: tag one in content/photo_subjects.json")
+    fresh = tuple(x for x in pool if x not in avoid)
+    return fresh or pool
+
+
+def picture(rng: np.random.Generator, width: int, height: int, scale: int = 1, subjects: tuple[str, ...] = (),
+            avoid: tuple = (), dark: bool = False) -> tuple[str, Path | str]:
+    """A data URI of a picture that shows one of `subjects` (a photo, or an emoji on a backdrop: a dim one if
+    `dark`), and what it is (the photo's path or the emoji code). One draw; an emoji's backdrop follows from it."""
+    pool = fitting(subjects, avoid)
+    k = int(rng.integers(len(pool) * len(_BACKDROPS)))
+    chosen = pool[k % len(pool)]
+    if isinstance(chosen, str):
+        backdrop = _DARK[k // len(pool)] if dark else k // len(pool)
+        return _product_uri(chosen, width * scale, height * scale, backdrop), chosen
+    return _photo_uri(chosen, width * scale, height * scale), chosen
+
+
+def again(chosen: Path | str, width: int, height: int, scale: int = 1) -> str:
+    """A picture `picture` chose, at another size (a selected thumbnail in a preview pane). No draw."""
+    if isinstance(chosen, str):
+        return _product_uri(chosen, width * scale, height * scale, 0)
+    return _photo_uri(chosen, width * scale, height * scale)

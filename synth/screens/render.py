@@ -26,16 +26,32 @@ def _env() -> jinja2.Environment:
 
 
 class Pictures:
-    """The pictures of one page, drawn in the order the template asks for them: `photo(w, h)` and
-    `product(w, h, name="", kind="")` give data URIs of w×h CSS px (a product of that name, or kind, when
-    the imagery knows it), `avatar(name, size)` one of a person's avatar."""
+    """The pictures of one page, drawn in the order the template asks for them: `photo(w, h, subjects)` and
+    `product(w, h, name="", kind="")` give data URIs of w×h CSS px (a picture that shows one of `subjects`, a
+    tag or an emoji code or a list of them, see imagery.picture; a product of that name, or kind, when the
+    imagery knows it), `avatar(name, size)` one of a person's avatar. A page shows a photo once while the
+    pictures that fit allow it."""
 
     def __init__(self, rng: np.random.Generator, scale: int) -> None:
-        self.rng, self.scale = rng, scale
+        self.rng, self.scale, self.shown, self.named = rng, scale, [], {}
 
-    def photo(self, w: int, h: int) -> str:
+    def photo(self, w: int, h: int, subjects: str | list | tuple = (), dark: bool = False, name: str = "") -> str:
+        """A picture of one of `subjects`; `name` keeps it for `again`."""
         from synth.screens import imagery
-        return imagery.photo(self.rng, w, h, scale=self.scale)
+        subjects = tuple(x for x in ([subjects] if isinstance(subjects, str) else subjects) if x)
+        uri, chosen = imagery.picture(self.rng, w, h, self.scale, subjects, tuple(self.shown), dark)
+        self.shown.append(chosen)
+        if name:
+            self.named[name] = chosen
+        return uri
+
+    def again(self, name: str, w: int, h: int, subjects: str | list | tuple = ()) -> str:
+        """The picture drawn under `name`, at w×h (a selected photo in a preview pane); one of `subjects` if the
+        page drew none under that name."""
+        from synth.screens import imagery
+        if name not in self.named:
+            return self.photo(w, h, subjects, name=name)
+        return imagery.again(self.named[name], w, h, self.scale)
 
     def product(self, w: int, h: int, name: str = "", kind: str = "") -> str:
         from synth.screens import imagery
@@ -68,6 +84,7 @@ def render_archetype(spec, widget: dict) -> str:
         ui = env.get_template(f"screens/ui/{system}.j2").make_module(shared)
         template = env.get_template(f"screens/{spec.template}.html.j2")
         return template.render(**shared, c=content, L=layout, ui=ui, widget=widget, css=stylesheet(system),
-                               photo=pictures.photo, product=pictures.product, avatar_src=pictures.avatar)
+                               photo=pictures.photo, photo_again=pictures.again, product=pictures.product,
+                               avatar_src=pictures.avatar)
     except jinja2.TemplateError as e:
         raise ValueError(f"template screens/{spec.template} ({system}) is broken: {e}") from e

@@ -230,6 +230,9 @@ SCREEN_WORDS = {
                   "Notes.txt", "analysis.py", "Travel itinerary.pdf", "Invoice-4821.pdf", "Floor plan.png",
                   "Expenses March.xlsx", "Cover letter.docx", "Recipe ideas.txt", "Interview recording.mp3",
                   "Website mockup.png", "Lease agreement.pdf", "Roadmap.pptx"],
+        # what an image file's thumbnail shows (imagery subjects)
+        "file_pics": {"Logo final.png": ["1f680", "2b50", "1f48e"], "Beach sunset.jpg": ["1f305", "sea"],
+                      "Floor plan.png": ["1f3e0", "1f4d0"], "Website mockup.png": ["1f5a5-fe0f", "1f4bb"]},
         "project": ["Website redesign", "Spring campaign", "Office move", "Client onboarding", "Annual review"],
         "kinds": {"folder": "Folder", "pdf": "PDF document", "docx": "Word document", "xlsx": "Spreadsheet",
                   "pptx": "Presentation", "png": "PNG image", "jpg": "JPEG image", "mp3": "MP3 audio",
@@ -258,6 +261,8 @@ SCREEN_WORDS = {
                   "笔记.txt", "analysis.py", "旅行行程.pdf", "发票-4821.pdf", "户型图.png",
                   "三月报销.xlsx", "求职信.docx", "菜谱灵感.txt", "面试录音.mp3",
                   "网站效果图.png", "租房合同.pdf", "产品路线图.pptx"],
+        "file_pics": {"logo定稿.png": ["1f680", "2b50", "1f48e"], "海边日落.jpg": ["1f305", "sea"],
+                      "户型图.png": ["1f3e0", "1f4d0"], "网站效果图.png": ["1f5a5-fe0f", "1f4bb"]},
         "project": ["官网改版", "春季活动", "办公室搬迁", "客户接入", "年度总结"],
         "kinds": {"folder": "文件夹", "pdf": "PDF 文档", "docx": "Word 文档", "xlsx": "电子表格",
                   "pptx": "演示文稿", "png": "PNG 图像", "jpg": "JPEG 图像", "mp3": "MP3 音频",
@@ -338,7 +343,7 @@ def _screen_content(rng: np.random.Generator, lang: str, c: dict) -> dict:
             when = x["date"].format(m=w["month"][int(rng.integers(12))], d=int(rng.integers(1, 29)))
         files.append({"name": name, "kind": kind, "kind_text": x["kinds"][kind], "when": when,
                       "size": "--" if kind == "folder" else _size(int(rng.integers(lo, hi + 1)), lang),
-                      "count": int(rng.integers(2, 60))})
+                      "count": int(rng.integers(2, 60)), "pics": x["file_pics"].get(name, [])})
     disk_free = int(rng.integers(40, 700))
 
     # spreadsheet: a quarterly budget

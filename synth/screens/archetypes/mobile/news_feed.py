@@ -14,7 +14,9 @@ def layout(rng: np.random.Generator, lang: str) -> dict:
     heads = pick(rng, k["headlines"], 12)       # eight for the list, four for the trending card or lead
     hot, heads = heads[8:], heads[:8]
     kinds = rng.choice(["thumb", "thumb", "thumb", "three", "big", "text"], len(heads))
-    stories = [{**h, "kind": str(kd), "ago": k["ago"][min(i, len(k["ago"]) - 1)],
+    # a row of three pictures only for a story with three subjects to show, not one picture three times
+    stories = [{**h, "kind": str(kd) if kd != "three" or len(h["pics"]) >= 3 else "thumb",
+                "ago": k["ago"][min(i, len(k["ago"]) - 1)],
               "comments": int(rng.choice([3, 26, 140, 980, 2400]) * rng.uniform(1, 3)),
               "tag": str(rng.choice(k["tags"])) if i < 2 and rng.random() < 0.5 else ""}
              for i, (h, kd) in enumerate(zip(heads, kinds))]

@@ -21,6 +21,7 @@ def layout(rng: np.random.Generator, lang: str) -> dict:
         "user": user,
         "caption": k["captions"][(shown := int(rng.integers(len(k["captions"]))))],
         "tags": k["caption_tags"][shown][:int(rng.integers(1, 3))],     # the tags of what the caption is about
+        "pics": k["caption_pics"][shown],                                # and what the frame can show
         "music": music.format(user),
         "place": str(rng.choice(k["places"])) if rng.random() < 0.35 else "",
         "likes": compact(likes, lang, "K"), "comments": compact(int(likes * rng.uniform(0.01, 0.06)), lang, "K"),

@@ -20,14 +20,30 @@ def age(days: int, lang: str) -> str:
     return "今天" if lang == "zh" else "today"
 
 
-def videos(rng: np.random.Generator, lang: str, k: int) -> list[dict]:
-    """`k` videos with their numbers drawn."""
+LIVE_CHANCE = 0.3          # of a video that can be a stream (a radio, a walk: "live_ok" in its content)
+LIVE_AGE = {"en": "Streaming now", "zh": "正在直播"}
+RECENT_DAYS = 14           # "Recently uploaded": every video shown is younger than this
+
+
+def _length(rng: np.random.Generator, video: dict) -> int:
+    """Seconds: the range the title states ("3 hour mix": "secs" in its content), or a usual length."""
+    secs = int(rng.integers(90, 25 * 60)) if rng.random() < 0.85 else int(rng.integers(25 * 60, 3 * 3600))
+    if "secs" in video:
+        low, high = video["secs"]
+        secs = low + secs % (high - low)
+    return secs
+
+
+def videos(rng: np.random.Generator, lang: str, k: int, max_days: int = 900) -> list[dict]:
+    """`k` videos with their numbers drawn: a length that fits the title, live only for a video that can
+    stream (and then streaming now), uploaded within `max_days`."""
     out = []
     for v in pick(rng, load("video", lang)["videos"], k):
         n = int(10 ** rng.uniform(3, 7))
-        secs = int(rng.integers(90, 25 * 60)) if rng.random() < 0.85 else int(rng.integers(25 * 60, 3 * 3600))
+        secs = _length(rng, v)
         h, m, s = secs // 3600, secs // 60 % 60, secs % 60
-        out.append(dict(v, views=views(n, lang), age=age(int(rng.integers(0, 900)), lang),
-                        duration=f"{h}:{m:02d}:{s:02d}" if h else f"{m}:{s:02d}", secs=secs,
-                        live=bool(rng.random() < 0.06)))
+        days = int(rng.integers(0, max_days))
+        live = bool(rng.random() < LIVE_CHANCE) and bool(v.get("live_ok"))
+        out.append(dict(v, views=views(n, lang), age=LIVE_AGE[lang] if live else age(days, lang),
+                        duration=f"{h}:{m:02d}:{s:02d}" if h else f"{m}:{s:02d}", secs=secs, live=live))
     return out

@@ -25,6 +25,7 @@ def layout(rng: np.random.Generator, lang: str) -> dict:
             k += 1
         sections.append({"title": title, "lessons": items, "minutes": sum(i["minutes"] for i in items)})
     total = sum(s["minutes"] for s in sections)
+    playing = next((i["minutes"] for s in sections for i in s["lessons"] if i["current"]), 12)
     price = d["price"][int(rng.integers(len(d["price"])))]
     return {
         "course": course, "sections": sections, "lessons": k, "done": done, "progress": int(done * 100 / k),
@@ -42,5 +43,7 @@ def layout(rng: np.random.Generator, lang: str) -> dict:
         "hero": str(rng.choice(["dark", "plain"])),                        # landing view header band
         "density": str(rng.choice(["compact", "normal"])),
         "sections_order": [str(s) for s in rng.permutation(["learn", "syllabus", "instructor"])],
-        "player_time": f"{int(rng.integers(0, 9))}:{int(rng.integers(0, 60)):02d}",
+        # the player is inside the current lesson: its position before the lesson's length
+        "player_time": f"{int(rng.integers(0, 9)) % playing}:{int(rng.integers(0, 60)):02d}",
+        "player_length": f"{playing}:00",
     }

@@ -34,7 +34,7 @@ def layout(rng: np.random.Generator, lang: str) -> dict:
     style = str(rng.choice(["nested", "classic", "stream"]))
     cards = pick(rng, ["about", "rules", "related"], int(rng.integers(1, 4)))
     return {
-        "thread": {k: thread[k] for k in ("community", "flair", "title", "body")},
+        "thread": {k: thread[k] for k in ("community", "flair", "title", "body", "pics")},
         "op": op, "op_age": op_age, "replies": replies[: int(rng.integers(3, len(replies) + 1))],
         "votes": int(rng.integers(40, 3000)), "members": int(rng.integers(2, 900)) * 1000 + int(rng.integers(0, 999)),
         "online": int(rng.integers(20, 2000)), "views": int(rng.integers(300, 90000)),

@@ -26,7 +26,9 @@ def layout(rng: np.random.Generator, lang: str) -> dict:
         "side": side,
         "ask": query["ask"][: int(rng.integers(3, 5))] if rng.random() < 0.55 else [],
         "ask_at": int(rng.integers(1, 4)),
-        "images": int(rng.choice([0, 0, 5, 6])),
+        # an image strip only for a query whose subjects pictures can show ("pics" in its content)
+        "images": int(rng.choice([0, 0, 5, 6])) * ("pics" in query),
+        "pics": query.get("pics", []),
         "images_at": int(rng.integers(1, 4)),
         "related": query["related"],
         "related_at": "none" if side == "related" else str(rng.choice(["bottom", "none"])),
