@@ -18,10 +18,11 @@ def _price(rng: np.random.Generator, lang: str, kind: str) -> float:
     return int(rng.integers(lo, hi + 1)) + cents
 
 
-def shops(rng: np.random.Generator, lang: str, n: int) -> list[dict]:
-    """`n` restaurants of mixed cuisines with rating, delivery time and fee, and maybe a promotion."""
+def shops(rng: np.random.Generator, lang: str, n: int, cuisine: str | None = None) -> list[dict]:
+    """`n` restaurants of mixed cuisines (or all of `cuisine`, at most as many as it has) with rating, delivery
+    time and fee, and maybe a promotion."""
     d = load("food", lang)
-    pool = [(s, cu["name"]) for cu in d["cuisines"] for s in cu["shops"]]
+    pool = [(s, cu["name"]) for cu in d["cuisines"] for s in cu["shops"] if cuisine in (None, cu["name"])]
     out = []
     for name, cuisine in pick(rng, pool, n):
         t = int(rng.integers(3, 9)) * 5
@@ -38,7 +39,8 @@ def shops(rng: np.random.Generator, lang: str, n: int) -> list[dict]:
             "sales": d["sales"].format(f"{int(rng.integers(1, 40)) * 100}+") if d["sales"] else "",
             "min_order": (d["min_order"].format(money(lang, float(rng.choice([15, 20, 25, 30]))))
                           if d["min_order"] else ""),
-            "promos": pick(rng, d["promos"], int(rng.integers(0, 3))),
+            # a "free delivery" promotion only on a shop that delivers for free
+            "promos": pick(rng, [p for p in d["promos"] if free or p not in d["free_promos"]], int(rng.integers(0, 3))),
             "avg": (f"人均¥{int(rng.integers(12, 60))}" if lang == "zh"
                     else "$" * int(rng.integers(1, 4)) + " · " + cuisine),
         })
