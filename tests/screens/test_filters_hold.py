@@ -91,7 +91,8 @@ def test_product_prices_fit_the_product(lang):
             assert lo <= p["value"] < hi + 1 and p["price"].endswith(f"{p['value']:.2f}"), p
 
 
-SHOP_PRICES = {"en": ["Any price", "Under $50", "$50 to $200", "Over $200"], "zh": ["不限", "50元以下", "50-200元", "200元以上"]}
+SHOP_PRICES = {"en": ["Any price", "Under $50", "$50 to $200", "Over $200"],
+               "zh": ["不限", "50元以下", "50-200元", "200元以上"]}
 BOUNDS = [(0, 1e9), (0, 50), (50, 200), (200, 1e9)]
 
 
