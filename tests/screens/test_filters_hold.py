@@ -113,3 +113,28 @@ def test_the_selected_price_range_holds_for_every_product_shown(lang):
         narrowed += option > 0
         assert all(lo <= x < hi for x in prices), (variant, option, prices)
     assert narrowed                             # some pages do narrow the price
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_restaurant_page_charges_its_own_delivery_fee(lang):
+    from synth.screens.archetypes.web import restaurant_menu
+    from synth.screens.archetypes.web._food import money
+    d = load("food", lang)
+    for seed in SEEDS:
+        lay = restaurant_menu.layout(np.random.default_rng(seed), lang)
+        shop = lay["shop"]
+        assert lay["basket"]["fee"] == money(lang, shop["fee_value"]), seed
+        assert shop["fee_value"] == 0 or not set(lay["promos"]) & set(d["free_promos"]), seed
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_an_applied_discount_code_gives_the_percentage_it_names(lang):
+    from synth.screens.archetypes.web import checkout
+    fixed = load("payment", lang)["not_percent"]
+    for seed in SEEDS:
+        lay = checkout.layout(np.random.default_rng(seed), lang)
+        if not lay["promo_applied"]:
+            continue
+        assert lay["promo"] not in fixed
+        named = re.search(r"(\d+)$", lay["promo"])
+        assert lang == "zh" or int(named[1]) == lay["discount"], (seed, lay["promo"], lay["discount"])
