@@ -84,6 +84,61 @@ def named_code(name: str) -> str | None:
     low = name.lower()
     return next((code for words, code in NAMED if any(w in low for w in words)), None)
 
+# What a dish, a menu section or a cuisine shows, by words in its name (English, lower case, or Chinese): the
+# first entry with a word in the name wins, so dishes come before the cuisines their names also name; an English
+# word matches a whole word or its plural ("tea" not in "steak", "roll" in "Rolls")
+FOODS = (
+    (("fries", "薯条"), "1f35f"), (("onion ring", "洋葱圈", "bhaji"), "1f9c5"),
+    (("satay", "skewer", "烧烤", "串"), "1f362"),
+    (("taco", "塔可"), "1f32e"), (("burrito", "卷饼"), "1f32f"), (("sandwich", "三明治"), "1f96a"),
+    (("burger", "堡"), "1f354"), (("pizza", "pizzeria", "披萨", "margherita", "pepperoni"), "1f355"),
+    (("wings", "鸡翅", "炸鸡", "鸡排", "鸡米花", "鸡块", "鸡柳"), "1f357"),
+    (("gyoza", "dumpling", "samosa", "spring roll", "饺", "馄饨", "包子"), "1f95f"),
+    (("sushi", "nigiri", "roll", "寿司", "加州卷", "日料", "sakura", "樱花"), "1f363"),
+    (("丸子", "takoyaki"), "1f361"), (("酸梅", "豆奶"), "1f964"), (("miso", "soup", "汤"), "1f963"),
+    (("salad", "沙拉", "黄瓜", "木耳", "轻食", "healthy"), "1f957"),
+    (("guacamole", "avocado"), "1f951"), (("elote", "corn"), "1f33d"),
+    (("croissant", "bakery", "面包"), "1f950"),
+    (("breakfast", "pancake"), "1f95e"), (("naan", "bread", "饼"), "1fad3"),
+    (("curry", "curries", "masala", "tikka", "paneer", "rogan", "咖喱", "黄焖鸡", "biryani", "lemongrass"), "1f35b"),
+    (("丼", "拌饭", "套餐", "快餐", "简餐", "老娘舅", "小碗菜", "bento"), "1f371"),
+    (("rice", "饭"), "1f35a"), (("spaghetti", "pasta", "italian"), "1f35d"),
+    (("noodle", "pad ", "pho", "ramen", "面", "粉", "wok", "chinese"), "1f35c"),
+    (("水煮", "麻辣", "豆腐", "川", "湘", "火锅"), "1f372"), (("炒", "回锅", "鸡丁", "肺片", "口水鸡"), "1f958"),
+    (("卤蛋", "egg"), "1f95a"), (("shake", "smoothie", "奶昔", "酸梅", "豆奶"), "1f964"),
+    (("bubble tea", "奶茶", "波波", "果茶", "百香果", "多肉", "茶饮", "喜茶", "甜品饮品", "甜点饮品", "鲜果"), "1f9cb"),
+    (("mango", "芒果", "杨枝甘露"), "1f96d"), (("双皮奶", "pudding", "布丁"), "1f36e"),
+    (("cake", "tiramisu", "提拉米苏", "蛋糕", "dessert", "甜品", "甜点"), "1f370"),
+    (("lemon", "lemonade", "柠檬"), "1f34b"),
+    (("coffee", "café", "咖啡", "latte"), "2615"), (("tea", "茶"), "1f375"),
+    (("cola", "可乐", "雪碧", "soda", "water", "山泉", "酸梅", "豆奶", "drink", "饮"), "1f964"),
+    (("mexican", "墨西哥"), "1f32e"), (("japanese", "日韩", "首尔"), "1f363"), (("american",), "1f354"),
+    (("thai", "indian"), "1f35b"), (("edamame", "vegan"), "1f96c"), (("鸡",), "1f357"),
+)
+
+
+def food_code(*names: str) -> str | None:
+    """The Fluent emoji that shows the first of `names` FOODS knows (a dish, then its section, then its cuisine)."""
+    for name in names:
+        low = name.lower()
+        code = next((code for words, code in FOODS if any(_says(low, w) for w in words)), None)
+        if code:
+            return code
+    return None
+
+
+def _says(text: str, word: str) -> bool:
+    """Whether lower-case `text` holds `word`: an English word as a word of its own, or its plural."""
+    return re.search(rf"\b{re.escape(word)}(e?s)?\b", text) is not None if word.isascii() else word in text
+
+
+def dish(rng: np.random.Generator, width: int, height: int, *names: str, scale: int = 1) -> str:
+    """A data:image/jpeg URI of a food shot: what the first of `names` shows (`food_code`), else a dish of FOODS."""
+    codes = sorted({code for _, code in FOODS})
+    code = codes[int(rng.integers(len(codes)))]    # drawn even for a known dish: the same draws either way
+    code = food_code(*names) or code
+    return _product_uri(code, width * scale, height * scale, int(rng.integers(len(_BACKDROPS))))
+
 
 _EMOJI = "@lobehub/fluent-emoji-3d/assets/{}.webp"
 # Soft studio backdrops (a few, so that product shots can be cached)

@@ -29,7 +29,8 @@ class Pictures:
     """The pictures of one page, drawn in the order the template asks for them: `photo(w, h, subjects)` and
     `product(w, h, name="", kind="")` give data URIs of w×h CSS px (a picture that shows one of `subjects`, a
     tag or an emoji code or a list of them, see imagery.picture; a product of that name, or kind, when the
-    imagery knows it), `avatar(name, size)` one of a person's avatar. A page shows a photo once while the
+    imagery knows it), `dish(w, h, *names)` a food shot of the first name the imagery knows (a dish, its
+    section, its cuisine), `avatar(name, size)` one of a person's avatar. A page shows a photo once while the
     pictures that fit allow it."""
 
     def __init__(self, rng: np.random.Generator, scale: int) -> None:
@@ -56,6 +57,10 @@ class Pictures:
     def product(self, w: int, h: int, name: str = "", kind: str = "") -> str:
         from synth.screens import imagery
         return imagery.product(self.rng, w, h, scale=self.scale, kind=kind or None, name=name or None)
+
+    def dish(self, w: int, h: int, *names: str) -> str:
+        from synth.screens import imagery
+        return imagery.dish(self.rng, w, h, *names, scale=self.scale)
 
     def avatar(self, name: str, size: int) -> str:
         from synth.screens import imagery
@@ -85,6 +90,7 @@ def render_archetype(spec, widget: dict) -> str:
         template = env.get_template(f"screens/{spec.template}.html.j2")
         return template.render(**shared, c=content, L=layout, ui=ui, widget=widget, css=stylesheet(system),
                                photo=pictures.photo, photo_again=pictures.again, product=pictures.product,
+                               dish=pictures.dish,
                                avatar_src=pictures.avatar)
     except jinja2.TemplateError as e:
         raise ValueError(f"template screens/{spec.template} ({system}) is broken: {e}") from e

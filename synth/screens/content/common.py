@@ -7,6 +7,9 @@ WORDS = {
                  "Orbit"],
         "product": ["Wireless Earbuds", "Ceramic Mug", "Running Shoes", "Desk Lamp", "Backpack", "Water Bottle",
                     "Mechanical Keyboard", "Wool Scarf", "Sunglasses", "Phone Case", "Notebook Set", "Coffee Grinder"],
+        # what each product above costs, lowest and highest whole units: a price fits the product
+        "product_prices": [(29, 199), (8, 28), (49, 160), (19, 89), (29, 129), (12, 45), (49, 199), (19, 79), (15, 159),
+                           (9, 35), (8, 29), (25, 149)],
         "person": ["Alex Kim", "Maria Lopez", "Sam Patel", "Jordan Lee", "Priya Shah", "Chris Wong", "Emma Brown",
                    "Noah Davis"],
         "title": ["How do you keep a sourdough starter alive?", "Best budget laptops this year",
@@ -57,6 +60,8 @@ WORDS = {
         "site": ["北风商城", "蓝鸟市场", "优选好物", "松果", "流明", "海港生活", "枫叶小铺", "轨道"],
         "product": ["无线耳机", "陶瓷马克杯", "跑步鞋", "台灯", "双肩包", "保温水杯",
                     "机械键盘", "羊毛围巾", "太阳镜", "手机壳", "笔记本套装", "咖啡磨豆机"],
+        "product_prices": [(99, 999), (19, 89), (199, 899), (59, 299), (89, 499), (39, 199), (199, 899), (59, 299),
+                           (49, 599), (19, 89), (15, 69), (99, 599)],
         "person": ["李明", "王芳", "张伟", "刘洋", "陈静", "杨帆", "赵磊", "黄婷"],
         "title": ["怎样养好酸面团酵种？", "今年值得买的平价笔记本", "市里通过新建自行车道方案",
                   "关于家庭网络的问题都可以问我", "周末海边徒步路线推荐", "下雨后番茄为什么会裂开",
@@ -109,6 +114,9 @@ WIDGET_TEXT = {
 }
 
 
+CENTS = (0.0, 0.49, 0.9, 0.99)     # how shops end prices
+
+
 def _pick(rng: np.random.Generator, items: list, k: int) -> list:
     return [items[i] for i in rng.permutation(len(items))[:k]]
 
@@ -117,9 +125,12 @@ def make_content(rng: np.random.Generator, lang: str) -> dict:
     """Draw the text a page shows: site name, nav, products with prices, people, posts."""
     w = WORDS[lang]
     currency = "¥" if lang == "zh" else "$"
-    products = [{"name": n, "price": f"{currency}{rng.integers(5, 400)}.{rng.integers(0, 100):02d}",
-                 "rating": round(float(rng.uniform(3.0, 5.0)), 1), "reviews": int(rng.integers(3, 4000))}
-                for n in _pick(rng, w["product"], 8)]
+    products = []
+    for i in rng.permutation(len(w["product"]))[:8]:
+        lo, hi = w["product_prices"][int(i)]
+        value = int(rng.integers(lo, hi + 1)) + float(rng.choice(CENTS))
+        products.append({"name": w["product"][int(i)], "price": f"{currency}{value:.2f}", "value": value,
+                         "rating": round(float(rng.uniform(3.0, 5.0)), 1), "reviews": int(rng.integers(3, 4000))})
     posts = [{"title": t, "author": a, "replies": int(rng.integers(0, 300)), "votes": int(rng.integers(0, 2000))}
              for t, a in zip(_pick(rng, w["title"], 6), _pick(rng, w["person"], 6))]
     out = {

@@ -19,7 +19,9 @@ def layout(rng: np.random.Generator, lang: str) -> dict:
                       "dist": round(float(rng.uniform(0.3, 4.5)), 1),
                       "sales": int(rng.integers(200, 9999)),
                       "fee": k["free"] if fee == 0 else k["fee"].format(fee if lang == "zh" else f"{fee - 0.01:.2f}"),
-                      "offers": pick(rng, k["offers"], int(rng.integers(1, 4)))})
+                      # a "free delivery" offer only where delivery is free
+                      "offers": pick(rng, [o for o in k["offers"] if fee == 0 or o not in k["free_offers"]],
+                                     int(rng.integers(1, 4)))})
     cols = int(rng.choice([4, 5]))
     sections = [s for s in ("banner", "categories") if rng.random() < 0.8]
     return {

@@ -18,27 +18,29 @@ def _price(rng: np.random.Generator, lang: str, kind: str) -> float:
     return int(rng.integers(lo, hi + 1)) + cents
 
 
-def shops(rng: np.random.Generator, lang: str, n: int) -> list[dict]:
-    """`n` restaurants of mixed cuisines with rating, delivery time and fee, and maybe a promotion."""
+def shops(rng: np.random.Generator, lang: str, n: int, cuisine: str | None = None) -> list[dict]:
+    """`n` restaurants of mixed cuisines (or all of `cuisine`, at most as many as it has) with rating, delivery
+    time and fee, and maybe a promotion."""
     d = load("food", lang)
-    pool = [(s, cu["name"]) for cu in d["cuisines"] for s in cu["shops"]]
+    pool = [(s, cu["name"]) for cu in d["cuisines"] for s in cu["shops"] if cuisine in (None, cu["name"])]
     out = []
     for name, cuisine in pick(rng, pool, n):
         t = int(rng.integers(3, 9)) * 5
         free = rng.random() < 0.3
+        fee = 0.0 if free else (float(rng.choice([0.99, 1.49, 1.99, 2.99, 3.49])) if lang == "en"
+                                else float(rng.choice([1, 2, 2.5, 3, 4])))
         out.append({
             "name": name, "cuisine": cuisine, "rating": round(float(rng.uniform(4.2, 4.95)), 1),
             "count": (d["rating_count"].format(int(rng.choice([50, 100, 200, 500, 1000, 2000])))
                       if d["rating_count"] else ""),
             "time": d["time"].format(t, t + 10) if lang == "en" else d["time"].format(t),
-            "fee": d["free_fee"] if free else d["fee"].format(money(
-                lang, float(rng.choice([0.99, 1.49, 1.99, 2.99, 3.49])) if lang == "en"
-                else float(rng.choice([1, 2, 2.5, 3, 4])))),
+            "fee": d["free_fee"] if free else d["fee"].format(money(lang, fee)), "fee_value": fee,
             "distance": d["distance"].format(round(float(rng.uniform(0.3, 4.8)), 1)),
             "sales": d["sales"].format(f"{int(rng.integers(1, 40)) * 100}+") if d["sales"] else "",
             "min_order": (d["min_order"].format(money(lang, float(rng.choice([15, 20, 25, 30]))))
                           if d["min_order"] else ""),
-            "promos": pick(rng, d["promos"], int(rng.integers(0, 3))),
+            # a "free delivery" promotion only on a shop that delivers for free
+            "promos": pick(rng, [p for p in d["promos"] if free or p not in d["free_promos"]], int(rng.integers(0, 3))),
             "avg": (f"人均¥{int(rng.integers(12, 60))}" if lang == "zh"
                     else "$" * int(rng.integers(1, 4)) + " · " + cuisine),
         })
@@ -65,12 +67,14 @@ def menu(rng: np.random.Generator, lang: str, cuisine: str | None = None) -> dic
     return {"cuisine": cu["name"], "sections": out, "shop": cu["shops"][int(rng.integers(len(cu["shops"])))]}
 
 
-def basket(rng: np.random.Generator, lang: str, m: dict, n: int) -> dict:
-    """`n` dishes of menu `m` with quantities, and the order's totals as display strings."""
+def basket(rng: np.random.Generator, lang: str, m: dict, n: int, fee: float | None = None) -> dict:
+    """`n` dishes of menu `m` with quantities, and the order's totals as display strings; the delivery `fee` is
+    the shop's when given, else drawn."""
     dishes = [it for s in m["sections"] for it in s["items"]]
     items = [{"name": it["name"], "qty": int(rng.integers(1, 3)), "price": it["price"]} for it in pick(rng, dishes, n)]
     subtotal = sum(i["qty"] * i["price"] for i in items)
-    fee = float(rng.choice([0, 1.99, 2.99])) if lang == "en" else float(rng.choice([0, 2, 3]))
+    drawn = float(rng.choice([0, 1.99, 2.99])) if lang == "en" else float(rng.choice([0, 2, 3]))
+    fee = drawn if fee is None else fee
     service = round(subtotal * 0.05, 2) if lang == "en" else 0.0
     for i in items:
         i["line"] = money(lang, i["qty"] * i["price"])

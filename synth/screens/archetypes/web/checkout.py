@@ -1,11 +1,24 @@
 """Payment: a checkout page: contact and shipping address, delivery options, payment form, and an
 order summary with items, promo code and total."""
+import re
+
 import numpy as np
 
 from synth.screens.content import load
 
 CATEGORY = "payment"
 PLACEMENTS = ("inline", "modal")   # the CAPTCHA in the form, where sites put it, or over the page
+
+
+def _promo(rng: np.random.Generator, data: dict) -> dict:
+    """The discount code in the field, whether it is applied, and its percentage: the number a code names
+    (SPRING15: 15 %); a code that is no percentage (FREESHIP, 满200减20) is never shown applied."""
+    applied = bool(rng.random() < 0.35)
+    codes = [p for p in data["promos"] if not applied or p not in data["not_percent"]]
+    code = codes[int(rng.integers(len(codes)))]
+    named = re.search(r"(\d+)$", code) if code.isascii() else None
+    return {"promo": code, "promo_applied": applied,
+            "discount": int(named[1]) if named else int(rng.choice([10, 15, 20]))}
 
 
 def layout(rng: np.random.Generator, lang: str) -> dict:
@@ -17,8 +30,7 @@ def layout(rng: np.random.Generator, lang: str) -> dict:
         "qty": [int(q) for q in rng.choice([1, 1, 1, 2, 3], n)],
         "shipping": data["shipping"], "ship": int(rng.choice([0, 0, 1, 2])),
         "methods": data["methods"], "method": int(rng.choice([0, 0, 1])),
-        "promo": str(rng.choice(data["promos"])), "promo_applied": bool(rng.random() < 0.35),
-        "discount": int(rng.choice([10, 15, 20])),
+        **_promo(rng, data),
         "state": str(rng.choice(data["states"])), "countries": data["countries"], "tax_rate": data["tax_rate"],
         "flow": str(rng.choice(["single", "accordion"])),      # one long form, or steps with the first one done
         "header": str(rng.choice(["minimal", "navbar"])),

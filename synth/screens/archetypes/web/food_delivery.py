@@ -9,6 +9,22 @@ CATEGORY = "food"
 # no form here takes a CAPTCHA: a modal over the dimmed page, or a full-page check
 PLACEMENTS = ("modal", "modal", "interstitial")
 
+SHOWN_TABS = 8              # a tab bar shows the first 8 chips
+PICK_CUISINE = 0.6          # how often a cuisine tab is selected (else "All")
+
+
+def _chips(rng: np.random.Generator, lang: str) -> dict:
+    """The cuisine chips, "All" first, and the one selected: "All" (shops of every cuisine) or a cuisine the
+    content has shops of (the shops shown are all of it)."""
+    d = load("food", lang)
+    names = [cu["name"] for cu in d["cuisines"]]
+    cuisine = names[int(rng.integers(len(names)))] if rng.random() < PICK_CUISINE else None
+    chips = [d["all_chip"]] + pick(rng, [ch for ch in d["chips"] if ch != cuisine], int(rng.integers(6, 10)))
+    active = int(rng.integers(1, SHOWN_TABS)) if cuisine else 0
+    if cuisine:
+        chips.insert(active, cuisine)
+    return {"chips": chips, "active": active, "cuisine": cuisine}
+
 
 def layout(rng: np.random.Generator, lang: str) -> dict:
     """Sections and their arrangement for one page."""
@@ -17,9 +33,10 @@ def layout(rng: np.random.Generator, lang: str) -> dict:
     results = str(rng.choice(["grid", "list"], p=[0.6, 0.4]) if lang == "zh"
                   else rng.choice(["grid", "list"], p=[0.8, 0.2]))
     m = menu(rng, lang)
+    chips = _chips(rng, lang)
     return {
         "header": str(rng.choice(["navbar", "app"])),   # a navbar with links, or an app bar with address and search
-        "chips": pick(rng, d["chips"], int(rng.integers(7, 11))),
+        **chips,
         "chip_style": str(rng.choice(["tabs", "pills"])),
         "banner": str(rng.choice(["none", "one", "three"], p=[0.3, 0.35, 0.35])),
         "banners": pick(rng, d["banners"], 3),
@@ -29,7 +46,8 @@ def layout(rng: np.random.Generator, lang: str) -> dict:
         "card": str(rng.choice(["tile", "media"])),                # borderless tile, or the design system's media card
         "columns": int(rng.integers(2, 4)) if cart == "right" else int(rng.integers(3, 5)),
         "cart": cart, "cart_shop": m["shop"], "basket": basket(rng, lang, m, int(rng.integers(2, 5))),
-        "shops": shops(rng, lang, int(rng.integers(6, 10))), "featured_shops": shops(rng, lang, 4),
+        "shops": shops(rng, lang, int(rng.integers(6, 10)), chips["cuisine"]),
+        "featured_shops": shops(rng, lang, 4, chips["cuisine"]),
         "density": str(rng.choice(["compact", "normal", "roomy"])),
         "promo_field": bool(rng.random() < 0.4),
     }

@@ -15,6 +15,7 @@ def layout(rng: np.random.Generator, lang: str) -> dict:
     d = load("food", lang)
     m = menu(rng, lang)
     shop = shops(rng, lang, 1)[0]
+    promos = [p for p in d["promos"] if not shop["fee_value"] or p not in d["free_promos"]]
     hero = str(rng.choice(["banner", "side", "plain"], p=[0.45, 0.3, 0.25]))
     nav = str(rng.choice(["left", "tabs", "pills"], p=[0.45, 0.35, 0.2]))
     # a bottom bar would sit over the CAPTCHA widget below a tall banner
@@ -26,8 +27,9 @@ def layout(rng: np.random.Generator, lang: str) -> dict:
         "menu": m, "name": m["shop"], "section_items": [{"label": sec["title"]} for sec in m["sections"]],
         "popular_dishes": pick(rng, [it for sec in m["sections"] for it in sec["items"]
                                      if sec["items"][0]["kind"] != "drink"], 3),
-        "shop": shop, "promos": pick(rng, d["promos"], int(rng.integers(1, 4))),
-        "basket": basket(rng, lang, m, int(rng.integers(1, 4))),
+        # a "free delivery" promotion only if the shop delivers free, whose fee the basket charges
+        "shop": shop, "promos": pick(rng, promos, int(rng.integers(1, 4))),
+        "basket": basket(rng, lang, m, int(rng.integers(1, 4)), shop["fee_value"]),
         "hero": hero, "nav": nav, "cart": cart, "dishes": dishes,
         "columns": 2 if dishes == "cards" or (cart != "right" and nav != "left") else 1,
         "popular": bool(rng.random() < 0.4),

@@ -19,4 +19,5 @@ def layout(rng: np.random.Generator, lang: str) -> dict:
         "pagination": bool(rng.random() < 0.5),
         "footer": bool(rng.random() < 0.5),
         "compact": bool(rng.random() < 0.5),
+        "price": int(rng.integers(0, 4)),     # the price range asked for: any, under 50, 50-200, over 200
     }
