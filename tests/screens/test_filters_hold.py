@@ -138,3 +138,16 @@ def test_an_applied_discount_code_gives_the_percentage_it_names(lang):
         assert lay["promo"] not in fixed
         named = re.search(r"(\d+)$", lay["promo"])
         assert lang == "zh" or int(named[1]) == lay["discount"], (seed, lay["promo"], lay["discount"])
+
+
+def test_the_list_heading_names_the_selected_cuisine():
+    # with a cuisine tab selected, the list is headed by that cuisine, not "All restaurants"
+    cuisines = {cu["name"] for cu in load("food", "en")["cuisines"]}
+    headed = 0
+    for variant in range(16):
+        html = render_html(PageSpec("web/food_delivery", "en", variant, "none", "none"))
+        heading = re.search(r'class="fd-h"><span>([^<]*)</span>', html)
+        if heading and heading[1] != "All restaurants":
+            assert heading[1] in cuisines, (variant, heading[1])
+            headed += 1
+    assert headed
