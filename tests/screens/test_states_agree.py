@@ -1,0 +1,30 @@
+"""Stated numbers and states follow from the page's own data (issue "What a person sees", item 6), checked on the
+`layout(rng, lang)` of app-like archetypes over many seeds: owners of processes, energy burned for the steps
+walked, a ride's time and fare for its route, a pull request's numbers, and the like."""
+import numpy as np
+import pytest
+
+from synth import screens
+from synth.screens.content import load
+
+SEEDS = range(40)
+LANGS = ("en", "zh")
+
+
+def layouts(name: str):
+    """(lang, seed, layout) of an archetype over SEEDS in both languages."""
+    module = screens.archetype(name)
+    for lang in LANGS:
+        for seed in SEEDS:
+            yield lang, seed, module.layout(np.random.default_rng(seed), lang)
+
+
+def test_a_process_belongs_to_its_account_and_memory_is_not_rounded():
+    rounded = 0
+    for lang, seed, lay in layouts("desktop/terminal_tools"):
+        owners = load("desktop_developer", lang)["users"][lay["os"]]
+        for p in lay["procs"]:
+            assert p["user"] == owners.get(p["name"], ""), (lang, seed, p)
+            assert p["threads"] >= 4, (lang, seed, p)
+        rounded += all(p["mem"] == int(p["mem"]) for p in lay["procs"])
+    assert rounded == 0
