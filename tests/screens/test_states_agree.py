@@ -28,3 +28,11 @@ def test_a_process_belongs_to_its_account_and_memory_is_not_rounded():
             assert p["threads"] >= 4, (lang, seed, p)
         rounded += all(p["mem"] == int(p["mem"]) for p in lay["procs"])
     assert rounded == 0
+
+
+def test_energy_burned_and_distance_follow_from_the_steps():
+    for lang, seed, lay in layouts("mobile/health_tracker"):
+        steps = lay["steps"]
+        assert 0.04 * steps - 1 <= lay["kcal"] <= 0.05 * steps, (lang, seed, steps, lay["kcal"])
+        assert lay["move"] == lay["kcal"] and lay["exercise"] <= steps / 100, (lang, seed)
+        assert abs(lay["km"] - steps * 0.00072) <= 0.05 and lay["week"][lay["weekday"]] == steps, (lang, seed)
