@@ -5,10 +5,23 @@ import numpy as np
 import pytest
 
 from synth import screens
+from synth.screens import PLATFORMS
+from synth.screens.browser import CHROMIUM_ARGS
+from synth.screens.chromium import launch
 from synth.screens.content import load
+from synth.screens.pages import PageSpec, render_html
 
 SEEDS = range(40)
 LANGS = ("en", "zh")
+
+
+@pytest.fixture(scope="module")
+def chromium_phone():
+    pw, browser, _ = launch(CHROMIUM_ARGS)
+    width, height = PLATFORMS["mobile"]["viewport"]
+    yield browser.new_context(viewport={"width": width, "height": height}).new_page()
+    browser.close()
+    pw.stop()
 
 
 def layouts(name: str):
@@ -36,3 +49,25 @@ def test_energy_burned_and_distance_follow_from_the_steps():
         assert 0.04 * steps - 1 <= lay["kcal"] <= 0.05 * steps, (lang, seed, steps, lay["kcal"])
         assert lay["move"] == lay["kcal"] and lay["exercise"] <= steps / 100, (lang, seed)
         assert abs(lay["km"] - steps * 0.00072) <= 0.05 and lay["week"][lay["weekday"]] == steps, (lang, seed)
+
+
+def test_a_calendar_day_with_events_has_a_dot_and_events_keep_to_their_hours():
+    for lang, seed, lay in layouts("mobile/calendar"):
+        if lay["next_day"]:
+            assert lay["selected"] + 1 in lay["busy"], (lang, seed)
+        for e in lay["agenda"] + lay["next_day"]:
+            lo, hi = e["hours"]
+            assert lo * 60 <= e["start"] <= hi * 60, (lang, seed, e)
+
+
+def test_a_calendar_day_with_a_dot_sits_where_the_others_do(chromium_phone):
+    for lang in LANGS:
+        for variant in range(8):
+            chromium_phone.set_content(render_html(PageSpec("mobile/calendar", lang, variant, "none", "none")))
+            tops = chromium_phone.evaluate("""() => [...document.querySelectorAll('.grid7 .d')].map(a => {
+              const r = document.createRange(); r.selectNodeContents(a.querySelector('span'));
+              return [Math.round(a.getBoundingClientRect().top), Math.round(r.getBoundingClientRect().top)]; })""")
+            rows: dict = {}
+            for cell, text in tops:
+                rows.setdefault(cell, set()).add(text)
+            assert all(len(t) == 1 for t in rows.values()), (lang, variant, rows)
