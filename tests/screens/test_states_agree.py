@@ -71,3 +71,16 @@ def test_a_calendar_day_with_a_dot_sits_where_the_others_do(chromium_phone):
             for cell, text in tops:
                 rows.setdefault(cell, set()).add(text)
             assert all(len(t) == 1 for t in rows.values()), (lang, variant, rows)
+
+
+def test_a_ride_s_distance_time_fare_and_pickup_follow_from_the_drawn_route():
+    for lang, seed, lay in layouts("mobile/ride_hailing"):
+        fare, m = load("mobile_maps", lang)["fare"], lay["map"]
+        dist, mins = lay["km"], lay["mins"]
+        assert fare["block"][0] * m["blocks"] - 0.05 <= dist <= fare["block"][1] * m["blocks"] + 0.05, (lang, seed)
+        assert dist / fare["speed"][1] * 60 - 1 <= mins <= max(2, dist / fare["speed"][0] * 60 + 1), (lang, seed)
+        base = max(fare["least"], fare["base"] + fare["per_dist"] * dist + fare["per_min"] * mins)
+        for r in lay["rides"]:
+            assert abs(float(r["price"].lstrip("$¥")) - base * r["k"]) <= 0.06, (lang, seed, r, base)
+        etas = [r["eta"] for r in lay["rides"]]
+        assert etas[0] == 1 + round(m["near"] * 1.5) and min(etas[1:]) > etas[0], (lang, seed, etas)
