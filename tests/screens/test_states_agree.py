@@ -1,6 +1,8 @@
 """Stated numbers and states follow from the page's own data (issue "What a person sees", item 6), checked on the
 `layout(rng, lang)` of app-like archetypes over many seeds: owners of processes, energy burned for the steps
 walked, a ride's time and fare for its route, a pull request's numbers, and the like."""
+import re
+
 import numpy as np
 import pytest
 
@@ -84,3 +86,25 @@ def test_a_ride_s_distance_time_fare_and_pickup_follow_from_the_drawn_route():
             assert abs(float(r["price"].lstrip("$¥")) - base * r["k"]) <= 0.06, (lang, seed, r, base)
         etas = [r["eta"] for r in lay["rides"]]
         assert etas[0] == 1 + round(m["near"] * 1.5) and min(etas[1:]) > etas[0], (lang, seed, etas)
+
+
+def test_a_pull_request_is_one_change_of_its_own_repository_and_its_numbers_add_up():
+    for lang, seed, lay in layouts("web/pull_request"):
+        change = next(c for c in load("code", lang)["changes"] if c["title"] == lay["title"])
+        assert lay["branch"] == change["branch"] and set(lay["commits"]) <= set(change["commits"]), (lang, seed)
+        assert lay["body"][0].split("#")[0] == change["body"][0].split("#")[0], (lang, seed)
+        name = lay["repo"]["name"]
+        for df in lay["diffs"]:
+            assert df["path"].startswith(("tests/", f"src/{name}/")) or "/" not in df["path"][4:], (lang, seed, df)
+            old, new = (int(n) for n in re.match(r"@@ -\d+,(\d+) \+\d+,(\d+) @@", df["hunk"]).groups())
+            kept = len(df["lines"]) - df["added"] - df["removed"]
+            assert (old, new) == (kept + df["removed"], kept + df["added"]), (lang, seed, df["hunk"])
+        assert lay["files"] == len(lay["diffs"]), (lang, seed)
+        if lay["state"] in ("open", "draft"):
+            assert lay["repo"]["pulls"] >= 1, (lang, seed)
+
+
+def test_a_repository_shows_no_more_contributors_than_it_has_and_its_latest_commit_on_a_file():
+    for lang, seed, lay in layouts("web/code_repo"):
+        assert lay["contributors_shown"] <= lay["repo"]["contributors"], (lang, seed)
+        assert any((e["commit"], e["ago"]) == (lay["last_commit"], lay["last_ago"]) for e in lay["entries"]), (lang, seed)
