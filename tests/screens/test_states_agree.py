@@ -108,3 +108,20 @@ def test_a_repository_shows_no_more_contributors_than_it_has_and_its_latest_comm
     for lang, seed, lay in layouts("web/code_repo"):
         assert lay["contributors_shown"] <= lay["repo"]["contributors"], (lang, seed)
         assert any((e["commit"], e["ago"]) == (lay["last_commit"], lay["last_ago"]) for e in lay["entries"]), (lang, seed)
+
+
+@pytest.mark.parametrize("name", ["web/docs_editor", "desktop/docs_editor"])
+def test_a_document_is_set_in_the_font_and_size_its_boxes_name(chromium_phone, name):
+    page = chromium_phone
+    for lang in LANGS:
+        faces = load("docs", lang)["font_css"]
+        for variant in range(4):
+            page.set_content(render_html(PageSpec(name, lang, variant, "none", "none")))
+            font, family, size, px = page.evaluate("""() => {
+              const box = document.querySelector('select[data-g-field=font]'), size = document.querySelector(
+                'select[data-g-field=font_size], input[data-g-field=font_size]'), p = document.querySelector('.de-page p');
+              return [box.options[box.selectedIndex].text, getComputedStyle(p).fontFamily, size.value,
+                      parseFloat(getComputedStyle(p).fontSize)]; }""")
+            assert family.replace('"', "'") == faces[font], (name, lang, variant, font, family)
+            points = {"小四": 12, "五号": 10.5, "四号": 14}.get(size) or float(size)
+            assert abs(px - points * 4 / 3) < 0.1, (name, lang, variant, size, px)
