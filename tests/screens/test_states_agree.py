@@ -18,12 +18,26 @@ LANGS = ("en", "zh")
 
 
 @pytest.fixture(scope="module")
-def chromium_phone():
+def chromium():
     pw, browser, _ = launch(CHROMIUM_ARGS)
-    width, height = PLATFORMS["mobile"]["viewport"]
-    yield browser.new_context(viewport={"width": width, "height": height}).new_page()
+    yield browser
     browser.close()
     pw.stop()
+
+
+def _tab(browser, platform: str):
+    width, height = PLATFORMS[platform]["viewport"]
+    return browser.new_context(viewport={"width": width, "height": height}).new_page()
+
+
+@pytest.fixture(scope="module")
+def chromium_phone(chromium):
+    return _tab(chromium, "mobile")
+
+
+@pytest.fixture(scope="module")
+def chromium_desktop(chromium):
+    return _tab(chromium, "desktop")
 
 
 def layouts(name: str):
@@ -111,8 +125,8 @@ def test_a_repository_shows_no_more_contributors_than_it_has_and_its_latest_comm
 
 
 @pytest.mark.parametrize("name", ["web/docs_editor", "desktop/docs_editor"])
-def test_a_document_is_set_in_the_font_and_size_its_boxes_name(chromium_phone, name):
-    page = chromium_phone
+def test_a_document_is_set_in_the_font_and_size_its_boxes_name(chromium_desktop, name):
+    page = chromium_desktop
     for lang in LANGS:
         faces = load("docs", lang)["font_css"]
         for variant in range(4):
@@ -125,3 +139,22 @@ def test_a_document_is_set_in_the_font_and_size_its_boxes_name(chromium_phone, n
             assert family.replace('"', "'") == faces[font], (name, lang, variant, font, family)
             points = {"小四": 12, "五号": 10.5, "四号": 14}.get(size) or float(size)
             assert abs(px - points * 4 / 3) < 0.1, (name, lang, variant, size, px)
+
+
+def test_settings_show_wi_fi_on_as_the_tray_does_and_every_select_its_value(chromium_desktop):
+    page, seen = chromium_desktop, 0
+    for lang in LANGS:
+        for variant in range(40):
+            html = render_html(PageSpec("desktop/system_settings", lang, variant, "none", "none"))
+            if "toggle_airplane_mode" not in html and variant % 5:
+                continue                 # every network page, and every fifth of the others for the selects
+            page.set_content(html)
+            toggles, selects = page.evaluate("""() => [
+              Object.fromEntries([...document.querySelectorAll('.st-row input[type=checkbox]')].map(
+                i => [i.getAttribute('aria-label') || i.closest('.st-row').textContent.trim(), i.checked])),
+              [...document.querySelectorAll('.st-sel')].map(s => s.getBoundingClientRect().height > 0 && s.innerText.trim() !== '')]""")
+            assert all(selects), (lang, variant, selects)
+            wifi = {k: v for k, v in toggles.items() if k in ("Wi-Fi", "WLAN", "Airplane mode", "飞行模式")}
+            assert not wifi or wifi in ({"Wi-Fi": True, "Airplane mode": False}, {"WLAN": True, "飞行模式": False}), wifi
+            seen += bool(wifi)
+    assert seen >= 4
