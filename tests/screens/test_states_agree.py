@@ -158,3 +158,23 @@ def test_settings_show_wi_fi_on_as_the_tray_does_and_every_select_its_value(chro
             assert not wifi or wifi in ({"Wi-Fi": True, "Airplane mode": False}, {"WLAN": True, "飞行模式": False}), wifi
             seen += bool(wifi)
     assert seen >= 4
+
+
+def test_an_album_page_lists_its_own_tracks():
+    for lang, seed, lay in layouts("desktop/music_player"):
+        if lay["view"] == "album_page":
+            album = lay["albums"][0]
+            assert {(t["album"], t["artist"]) for t in lay["tracks"]} == {(album[0], album[1])}, (lang, seed)
+
+
+def test_an_album_has_one_cover_and_up_next_is_not_the_track_playing(chromium_desktop):
+    for lang in LANGS:
+        for variant in range(6):
+            chromium_desktop.set_content(render_html(PageSpec("desktop/music_player", lang, variant, "none", "none")))
+            covers, now, queue = chromium_desktop.evaluate("""() => [
+              [...document.querySelectorAll('.mp-card img, .mp-hero img, .mp-now img')].map(i => [i.alt, i.src.length, i.src.slice(-64)]),
+              document.querySelector('.mp-now b').textContent, [...document.querySelectorAll('.mp-q b')].map(b => b.textContent)]""")
+            seen: dict = {}
+            for alt, *src in covers:
+                assert seen.setdefault(alt, src) == src, (lang, variant, alt)
+            assert now not in queue, (lang, variant, now, queue)
