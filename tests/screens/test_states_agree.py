@@ -178,3 +178,12 @@ def test_an_album_has_one_cover_and_up_next_is_not_the_track_playing(chromium_de
             for alt, *src in covers:
                 assert seen.setdefault(alt, src) == src, (lang, variant, alt)
             assert now not in queue, (lang, variant, now, queue)
+
+
+def test_a_spreadsheet_states_no_range_statistics_for_one_selected_cell(chromium_desktop):
+    for lang in LANGS:
+        for variant in range(6):
+            chromium_desktop.set_content(render_html(PageSpec("desktop/spreadsheet", lang, variant, "none", "none")))
+            cells, status = chromium_desktop.evaluate("""() => [document.querySelectorAll('.ss-grid td.cur').length,
+              (document.querySelector('.dk-status') || {}).textContent || '']""")
+            assert cells == 1 and not any(w in status for w in ("Count", "Sum", "计数", "求和")), (lang, variant, status)
