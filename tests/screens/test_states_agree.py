@@ -187,3 +187,11 @@ def test_a_spreadsheet_states_no_range_statistics_for_one_selected_cell(chromium
             cells, status = chromium_desktop.evaluate("""() => [document.querySelectorAll('.ss-grid td.cur').length,
               (document.querySelector('.dk-status') || {}).textContent || '']""")
             assert cells == 1 and not any(w in status for w in ("Count", "Sum", "计数", "求和")), (lang, variant, status)
+
+
+def test_a_chat_channel_shown_is_one_whose_topic_fits_its_messages():
+    for lang, seed, lay in layouts("desktop/chat_app"):
+        d = load("desktop_chat", lang)
+        here = lay["channels"][lay["active"]]
+        assert here in d["team"] and lay["topic"] == d["topics"][here], (lang, seed, here, lay["topic"])
+        assert len(set(lay["channels"])) == len(lay["channels"]), (lang, seed)
