@@ -195,3 +195,17 @@ def test_a_chat_channel_shown_is_one_whose_topic_fits_its_messages():
         here = lay["channels"][lay["active"]]
         assert here in d["team"] and lay["topic"] == d["topics"][here], (lang, seed, here, lay["topic"])
         assert len(set(lay["channels"])) == len(lay["channels"]), (lang, seed)
+
+
+def test_a_mail_shows_an_attachment_only_when_its_row_has_a_paperclip(chromium_desktop):
+    opened = 0
+    for lang in LANGS:
+        for variant in range(8):
+            chromium_desktop.set_content(render_html(PageSpec("desktop/mail_client", lang, variant, "none", "none")))
+            row, pane = chromium_desktop.evaluate("""() => {
+              const on = document.querySelector('tr.on, .ml-card.on');
+              return [on ? !!on.querySelector('[data-icon=paperclip]') : null, !!document.querySelector('.ml-att')]; }""")
+            if row is not None:
+                opened += 1
+                assert row == pane, (lang, variant, row, pane)
+    assert opened
