@@ -209,3 +209,17 @@ def test_a_mail_shows_an_attachment_only_when_its_row_has_a_paperclip(chromium_d
                 opened += 1
                 assert row == pane, (lang, variant, row, pane)
     assert opened
+
+
+@pytest.mark.parametrize("name", ["desktop/calendar_app", "web/calendar"])
+def test_a_calendar_event_starts_within_the_hours_its_title_implies(name):
+    for lang, seed, lay in layouts(name):
+        window = {e[0]: e[2] for e in load("calendar", lang)["events"]}
+        if name == "web/calendar":
+            cells = lay["week_cells"] + lay["month_cells"]
+            starts = [(e["title"], e["start"] / 60) for c in cells for e in c["events"] if not e["all_day"]]
+        else:
+            starts = [(e[3], e[1]) for e in lay["events"]]
+            starts += [(t, h) for chips in lay["chips"].values() for t, cal, h in chips if cal != 3]
+        for title, hour in starts:
+            assert window[title][0] <= hour <= window[title][1], (name, lang, seed, title, hour)
