@@ -121,7 +121,8 @@ def test_a_pull_request_is_one_change_of_its_own_repository_and_its_numbers_add_
 def test_a_repository_shows_no_more_contributors_than_it_has_and_its_latest_commit_on_a_file():
     for lang, seed, lay in layouts("web/code_repo"):
         assert lay["contributors_shown"] <= lay["repo"]["contributors"], (lang, seed)
-        assert any((e["commit"], e["ago"]) == (lay["last_commit"], lay["last_ago"]) for e in lay["entries"]), (lang, seed)
+        latest = (lay["last_commit"], lay["last_ago"])
+        assert any((e["commit"], e["ago"]) == latest for e in lay["entries"]), (lang, seed)
 
 
 @pytest.mark.parametrize("name", ["web/docs_editor", "desktop/docs_editor"])
@@ -133,7 +134,8 @@ def test_a_document_is_set_in_the_font_and_size_its_boxes_name(chromium_desktop,
             page.set_content(render_html(PageSpec(name, lang, variant, "none", "none")))
             font, family, size, px = page.evaluate("""() => {
               const box = document.querySelector('select[data-g-field=font]'), size = document.querySelector(
-                'select[data-g-field=font_size], input[data-g-field=font_size]'), p = document.querySelector('.de-page p');
+                'select[data-g-field=font_size], input[data-g-field=font_size]');
+              const p = document.querySelector('.de-page p');
               return [box.options[box.selectedIndex].text, getComputedStyle(p).fontFamily, size.value,
                       parseFloat(getComputedStyle(p).fontSize)]; }""")
             assert family.replace('"', "'") == faces[font], (name, lang, variant, font, family)
@@ -152,10 +154,12 @@ def test_settings_show_wi_fi_on_as_the_tray_does_and_every_select_its_value(chro
             toggles, selects = page.evaluate("""() => [
               Object.fromEntries([...document.querySelectorAll('.st-row input[type=checkbox]')].map(
                 i => [i.getAttribute('aria-label') || i.closest('.st-row').textContent.trim(), i.checked])),
-              [...document.querySelectorAll('.st-sel')].map(s => s.getBoundingClientRect().height > 0 && s.innerText.trim() !== '')]""")
+              [...document.querySelectorAll('.st-sel')].map(
+                s => s.getBoundingClientRect().height > 0 && s.innerText.trim() !== '')]""")
             assert all(selects), (lang, variant, selects)
             wifi = {k: v for k, v in toggles.items() if k in ("Wi-Fi", "WLAN", "Airplane mode", "飞行模式")}
-            assert not wifi or wifi in ({"Wi-Fi": True, "Airplane mode": False}, {"WLAN": True, "飞行模式": False}), wifi
+            right = ({"Wi-Fi": True, "Airplane mode": False}, {"WLAN": True, "飞行模式": False})
+            assert not wifi or wifi in right, (lang, variant, wifi)
             seen += bool(wifi)
     assert seen >= 4
 
@@ -172,8 +176,10 @@ def test_an_album_has_one_cover_and_up_next_is_not_the_track_playing(chromium_de
         for variant in range(6):
             chromium_desktop.set_content(render_html(PageSpec("desktop/music_player", lang, variant, "none", "none")))
             covers, now, queue = chromium_desktop.evaluate("""() => [
-              [...document.querySelectorAll('.mp-card img, .mp-hero img, .mp-now img')].map(i => [i.alt, i.src.length, i.src.slice(-64)]),
-              document.querySelector('.mp-now b').textContent, [...document.querySelectorAll('.mp-q b')].map(b => b.textContent)]""")
+              [...document.querySelectorAll('.mp-card img, .mp-hero img, .mp-now img')].map(
+                i => [i.alt, i.src.length, i.src.slice(-64)]),
+              document.querySelector('.mp-now b').textContent,
+              [...document.querySelectorAll('.mp-q b')].map(b => b.textContent)]""")
             seen: dict = {}
             for alt, *src in covers:
                 assert seen.setdefault(alt, src) == src, (lang, variant, alt)
@@ -186,7 +192,8 @@ def test_a_spreadsheet_states_no_range_statistics_for_one_selected_cell(chromium
             chromium_desktop.set_content(render_html(PageSpec("desktop/spreadsheet", lang, variant, "none", "none")))
             cells, status = chromium_desktop.evaluate("""() => [document.querySelectorAll('.ss-grid td.cur').length,
               (document.querySelector('.dk-status') || {}).textContent || '']""")
-            assert cells == 1 and not any(w in status for w in ("Count", "Sum", "计数", "求和")), (lang, variant, status)
+            stats = [w for w in ("Count", "Sum", "计数", "求和") if w in status]
+            assert cells == 1 and not stats, (lang, variant, status)
 
 
 def test_a_chat_channel_shown_is_one_whose_topic_fits_its_messages():
@@ -204,7 +211,8 @@ def test_a_mail_shows_an_attachment_only_when_its_row_has_a_paperclip(chromium_d
             chromium_desktop.set_content(render_html(PageSpec("desktop/mail_client", lang, variant, "none", "none")))
             row, pane = chromium_desktop.evaluate("""() => {
               const on = document.querySelector('tr.on, .ml-card.on');
-              return [on ? !!on.querySelector('[data-icon=paperclip]') : null, !!document.querySelector('.ml-att')]; }""")
+              const clip = on ? !!on.querySelector('[data-icon=paperclip]') : null;
+              return [clip, !!document.querySelector('.ml-att')]; }""")
             if row is not None:
                 opened += 1
                 assert row == pane, (lang, variant, row, pane)
@@ -223,3 +231,8 @@ def test_a_calendar_event_starts_within_the_hours_its_title_implies(name):
             starts += [(t, h) for chips in lay["chips"].values() for t, cal, h in chips if cal != 3]
         for title, hour in starts:
             assert window[title][0] <= hour <= window[title][1], (name, lang, seed, title, hour)
+
+
+def test_an_instructor_has_at_least_the_course_s_students_and_reviews():
+    for lang, seed, lay in layouts("web/course_page"):
+        assert lay["teacher_students"] > lay["students"] and lay["teacher_reviews"] > lay["ratings"], (lang, seed)

@@ -39,7 +39,8 @@ def layout(rng: np.random.Generator, lang: str) -> dict:
     return {
         **base, "messages": messages, "channels": channels,
         "workspaces": pick(rng, d["workspaces"], int(rng.integers(2, 5))),
-        "topic": d["topics"][here], "members": int(rng.integers(*(COMPANY if here == d["team"][0] else TEAM))), "replies": d["replies"], "sample": d["sample"],
+        "topic": d["topics"][here], "members": int(rng.integers(*(COMPANY if here == d["team"][0] else TEAM))),
+        "replies": d["replies"], "sample": d["sample"],
         "unread": [bool(u) for u in rng.random(n_ch) < 0.3],
         "active": active,
         "dms": int(rng.integers(3, 6)),

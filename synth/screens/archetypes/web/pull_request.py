@@ -38,7 +38,8 @@ def layout(rng: np.random.Generator, lang: str) -> dict:
     if state in ("open", "draft"):
         r["pulls"] = max(1, r["pulls"])                               # this one is among the repository's open ones
     view = str(rng.choice(["conversation", "files"], p=[0.65, 0.35]))
-    body = [b.format(int(rng.integers(1, number))) for b in change["body"][:int(rng.integers(1, len(change["body"]) + 1))]]
+    said = change["body"][:int(rng.integers(1, len(change["body"]) + 1))]
+    body = [b.format(int(rng.integers(1, number))) for b in said]
     return {
         "repo": r, "number": number, "title": change["title"],
         "state": state, "view": view,
