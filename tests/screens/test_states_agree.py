@@ -236,3 +236,20 @@ def test_a_calendar_event_starts_within_the_hours_its_title_implies(name):
 def test_an_instructor_has_at_least_the_course_s_students_and_reviews():
     for lang, seed, lay in layouts("web/course_page"):
         assert lay["teacher_students"] > lay["students"] and lay["teacher_reviews"] > lay["ratings"], (lang, seed)
+
+
+def test_a_forum_member_has_one_post_count_and_join_date(chromium_desktop):
+    classic = 0
+    for lang in LANGS:
+        for variant in range(12):
+            html = render_html(PageSpec("web/forum_thread", lang, variant, "none", "none"))
+            if "ft-user" not in html.split("</style>")[-1]:
+                continue
+            classic += 1
+            chromium_desktop.set_content(html)
+            users = chromium_desktop.evaluate("""() => [...document.querySelectorAll('.ft-user')].map(
+              u => [u.querySelector('b').textContent, u.textContent.replace(/\\s+/g, ' ')])""")
+            seen: dict = {}
+            for name, text in users:
+                assert seen.setdefault(name, text) == text, (lang, variant, name)
+    assert classic
