@@ -253,3 +253,14 @@ def test_a_forum_member_has_one_post_count_and_join_date(chromium_desktop):
             for name, text in users:
                 assert seen.setdefault(name, text) == text, (lang, variant, name)
     assert classic
+
+
+def test_a_web_player_shows_one_cover_an_album(chromium_desktop):
+    for lang in LANGS:
+        for variant in range(6):
+            chromium_desktop.set_content(render_html(PageSpec("web/music_web", lang, variant, "none", "none")))
+            covers = chromium_desktop.evaluate("""() => [...document.querySelectorAll(
+              '.mu-ttl img, .mu-q img, .mu-big, .mu-np img')].map(i => [i.alt, i.src.length, i.src.slice(-64)])""")
+            seen: dict = {}
+            for alt, *src in covers:
+                assert seen.setdefault(alt, src) == src, (lang, variant, alt)
