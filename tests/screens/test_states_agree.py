@@ -264,3 +264,14 @@ def test_a_web_player_shows_one_cover_an_album(chromium_desktop):
             seen: dict = {}
             for alt, *src in covers:
                 assert seen.setdefault(alt, src) == src, (lang, variant, alt)
+
+
+def test_a_gov_application_filled_in_is_a_signed_in_applicant_s():
+    filled = 0
+    for lang in LANGS:
+        for variant in range(12):
+            html = render_html(PageSpec("web/gov_service", lang, variant, "none", "none"))
+            if '<dl class="gv-sum">' in html:
+                filled += 1
+                assert 'data-g-fn="sign_in"' not in html, (lang, variant)
+    assert filled
