@@ -11,7 +11,8 @@ PLACEMENTS = ("modal", "modal", "interstitial")
 
 def body_font(rng: np.random.Generator, d: dict) -> dict:
     """The font the document is set in, one the machine has (content "font_css": its name and the faces that draw
-    it; Liberation Sans is Arial's metric twin, Noto Sans CJK SC is Source Han Sans, 思源黑体; Chinese documents only in a sans face, as test_placement asks)."""
+    it; Liberation Sans is Arial's metric twin, Noto Sans CJK SC is Source Han Sans, 思源黑体; Chinese documents
+    only in a sans face, as test_placement asks)."""
     names = list(d["font_css"])
     font = names[int(rng.integers(len(names)))]
     return {"font": font, "font_css": d["font_css"][font]}
