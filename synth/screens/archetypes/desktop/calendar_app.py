@@ -24,6 +24,12 @@ def month_grid(year: int, month: int, week_start: int) -> list[list[list]]:
     return [[[d.day, offset(d)] for d in days[w * 7:w * 7 + 7]] for w in range(6)]
 
 
+def at(pool: list, hour: float) -> list:
+    """The events of `pool` that may start at `hour`: each event's third field is the window of hours its title
+    implies (a stand-up in the morning, lunch at noon, dinner in the evening)."""
+    return [e for e in pool if e[2][0] <= hour <= e[2][1]]
+
+
 def day_events(rng: np.random.Generator, pool: list, weekday: int, n: int, used: set) -> list:
     """Up to `n` events of `pool` ([title, calendar]) for a day of `weekday` (0 = Monday): work events (calendar
     0) only Monday to Friday, and no title twice in a week (`used`, the week's titles so far, grows)."""
@@ -52,11 +58,13 @@ def layout(rng: np.random.Generator, lang: str) -> dict:
     events, used = [], set()   # week view: [day column, start hour (fractional), hours, title, calendar, place]
     for col in range(len(week)):
         weekday = col if view == "workweek" else (week_start + col) % 7
-        hours = sorted(rng.choice(np.arange(8, 18), int(rng.integers(1, 4)), replace=False).tolist())
+        hours = sorted(rng.choice(np.arange(8, 20), int(rng.integers(1, 4)), replace=False).tolist())
         day = []
-        for h, t in zip(hours, day_events(rng, timed, weekday, len(hours), used)):
-            day.append([col, h + float(rng.choice([0, 0.5])), float(rng.choice([0.5, 1, 1, 1.5, 2])), t[0], int(t[1]),
-                        d["places"][int(rng.choice(MEETING_PLACES))]])
+        for h in hours:
+            start = h + float(rng.choice([0, 0.5]))
+            for t in day_events(rng, at(timed, start), weekday, 1, used):
+                day.append([col, start, float(rng.choice([0.5, 1, 1, 1.5, 2])), t[0], int(t[1]),
+                            d["places"][int(rng.choice(MEETING_PLACES))]])
         for e, after in zip(day, day[1:]):   # an event ends before the next one of the day starts
             e[2] = min(e[2], after[1] - e[1])
         events += day
@@ -65,7 +73,7 @@ def layout(rng: np.random.Generator, lang: str) -> dict:
         used = set()
         for i in range(7):
             n = int(rng.choice([0, 0, 1, 1, 2, 3]))
-            day = [[t[0], int(t[1]), int(rng.integers(8, 19))]
+            day = [[t[0], int(t[1]), int(rng.integers(int(np.ceil(t[2][0])), int(t[2][1]) + 1))]
                    for t in day_events(rng, timed, (week_start + i) % 7, n, used)]
             chips[f"{w},{i}"] = sorted(day, key=lambda e: e[2])
     birthday = [e[0] for e in titles if e[1] == 3]

@@ -6,6 +6,7 @@ from synth.screens.archetypes.desktop._desk import chrome
 from synth.screens.content import load, pick
 
 CATEGORY = "chat"
+COMPANY, TEAM = (60, 400), (6, 24)   # members of the company-wide channel, of a team's
 PLACEMENTS = ("modal",)   # no form here takes a CAPTCHA: a modal dialog over the dimmed window
 
 
@@ -31,13 +32,17 @@ def layout(rng: np.random.Generator, lang: str) -> dict:
     if not any(m["replies"] for m in messages):
         messages[int(rng.integers(0, n_msg))]["replies"] = int(rng.integers(2, 9))
     n_ch = int(rng.integers(5, 9))
-    channels = pick(rng, d["channels"], n_ch)
+    here = d["team"][int(rng.integers(len(d["team"])))]      # the channel shown: one whose topic fits a team's day
+    channels = pick(rng, [c for c in d["channels"] if c != here], n_ch - 1)
+    active = int(rng.integers(0, n_ch))
+    channels.insert(active, here)
     return {
         **base, "messages": messages, "channels": channels,
         "workspaces": pick(rng, d["workspaces"], int(rng.integers(2, 5))),
-        "topic": d["topics"][int(rng.integers(len(d["topics"])))], "replies": d["replies"], "sample": d["sample"],
+        "topic": d["topics"][here], "members": int(rng.integers(*(COMPANY if here == d["team"][0] else TEAM))),
+        "replies": d["replies"], "sample": d["sample"],
         "unread": [bool(u) for u in rng.random(n_ch) < 0.3],
-        "active": int(rng.integers(0, n_ch)),
+        "active": active,
         "dms": int(rng.integers(3, 6)),
         "rail": str(rng.choice(["workspaces", "apps"], p=[0.5, 0.5])),      # Slack's workspace icons, or Teams' app bar
         "right": str(rng.choice(["none", "thread", "members"], p=[0.45, 0.35, 0.2])),

@@ -3,6 +3,7 @@ with a document on it, an optional navigation or comments pane, and a status bar
 import numpy as np
 
 from synth.screens.archetypes.desktop._desk import chrome
+from synth.screens.archetypes.web.docs_editor import body_font
 from synth.screens.content import load
 
 CATEGORY = "docs"
@@ -24,4 +25,5 @@ def layout(rng: np.random.Generator, lang: str) -> dict:
         "page_width": int(rng.choice([700, 760, 816])),
         "zoom": int(rng.choice([90, 100, 110, 120])),
         "style_gallery": bool(rng.random() < 0.6),
+        **body_font(rng, d),
     }

@@ -14,7 +14,9 @@ def layout(rng: np.random.Generator, lang: str) -> dict:
     d = load("desktop_music", lang)
     albums = pick(rng, d["albums"], 14)
     n_tracks = int(rng.integers(12, 18))
-    tracks = [{"title": title, "artist": albums[i % 5][1], "album": albums[i % 5][0],
+    view = str(rng.choice(["albums", "tracks", "album_page"], p=[0.35, 0.3, 0.35]))   # grid, list, or one album's page
+    spread = 1 if view == "album_page" else 5            # an album's page lists its own tracks; recent ones, 5 albums'
+    tracks = [{"title": title, "artist": albums[i % spread][1], "album": albums[i % spread][0],
                "time": f"{int(rng.integers(2, 6))}:{int(rng.integers(0, 60)):02d}", "liked": bool(rng.random() < 0.3),
                "plays": int(rng.integers(1000, 900000))}
               for i, title in enumerate(pick(rng, d["tracks"], n_tracks))]
@@ -22,8 +24,7 @@ def layout(rng: np.random.Generator, lang: str) -> dict:
         **chrome(rng, lang, "music", "音乐" if lang == "zh" else "Music"),
         "albums": albums, "tracks": tracks, "playlists": pick(rng, d["playlists"], int(rng.integers(4, 8))),
         "genres": d["genres"],
-        "view": str(rng.choice(["albums", "tracks", "album_page"],   # grid, list, or one album's page
-                               p=[0.35, 0.3, 0.35])),
+        "view": view,
         "brand": str(rng.choice(["green", "red", "accent"])),   # Spotify-, NetEase-like or the theme colour
         "dark_app": bool(rng.random() < 0.55),
         "side_width": int(rng.choice([210, 230, 250])),

@@ -6,6 +6,8 @@ from synth.screens.archetypes.desktop._desk import chrome
 from synth.screens.content import load, pick
 
 CATEGORY = "developer"
+APP_THREADS = (4, 72)       # threads of an app or daemon
+KERNEL_THREADS = (180, 420)  # of the kernel (kernel_task, System)
 PLACEMENTS = ("modal",)   # no form here takes a CAPTCHA: a modal dialog over the dimmed window
 
 
@@ -16,12 +18,13 @@ def layout(rng: np.random.Generator, lang: str) -> dict:
     os_style = base["os"]
     n = int(rng.integers(13, 19))
     cpu = np.sort(np.round(rng.gamma(1.2, 2.5, n), 1))[::-1]
-    users = d["users"][os_style]
-    procs = [{"name": name, "cpu": float(cpu[i]), "mem": int(rng.gamma(1.5, 180)) + 8,
+    owners = d["users"][os_style]   # system processes' accounts; every other process is the signed-in user's ("")
+    procs = [{"name": name, "cpu": float(cpu[i]), "mem": round(float(rng.gamma(1.5, 180)) + 8, 1),
               "pid": int(rng.integers(80, 40000)),
-              "threads": int(rng.integers(1, 90)), "disk": float(np.round(rng.choice([0, 0, 0.1, 0.3, 1.2, 4.8]), 1)),
+              "threads": int(rng.integers(*(KERNEL_THREADS if name in d["kernel_threads"] else APP_THREADS))),
+              "disk": float(np.round(rng.choice([0, 0, 0.1, 0.3, 1.2, 4.8]), 1)),
               "net": float(np.round(rng.choice([0, 0, 0, 0.1, 0.4, 2.1]), 1)),
-              "user": users[int(rng.integers(len(users)))],
+              "user": owners.get(name, ""),
               "status": d["status"][int(rng.integers(len(d["status"])))], "kids": int(rng.choice([0, 0, 0, 2, 5, 12]))}
              for i, name in enumerate(pick(rng, d["procs"][os_style], n))]
     sort = str(rng.choice(["cpu", "mem"], p=[0.7, 0.3]))

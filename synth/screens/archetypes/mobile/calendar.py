@@ -8,7 +8,22 @@ from synth.screens.content import load, pick
 
 CATEGORY = "calendar"
 PLACEMENTS = ("sheet", "sheet", "modal", "interstitial")   # no form takes one: sheet, modal or full screen
+NEXT_DAY_COLOR = "#8c8c8c"   # the next day's events, greyed under the selected day's
+LENGTHS = [30, 45, 60, 90]   # minutes
 COLORS = ["#1677ff", "#f5222d", "#52c41a", "#fa8c16", "#722ed1", "#13c2c2", "#eb2f96"]
+
+
+def timed(rng: np.random.Generator, events: list, colors: list) -> list:
+    """The events at times that fit them (each starts on a half hour of its content's "hours", the window its title
+    implies: a stand-up in the morning, dinner in the evening), in the order of the day."""
+    timed_, used = [], set()
+    for e in events:
+        lo, hi = (int(h * 2) for h in e["hours"])
+        free = [s for s in range(lo, hi + 1) if s not in used] or list(range(lo, hi + 1))   # two never start at once
+        used.add(start := free[int(rng.integers(len(free)))])
+        timed_.append({**e, "start": start * 30, "len": int(rng.choice(LENGTHS)),
+                       "color": colors[int(rng.integers(len(colors)))]})
+    return sorted(timed_, key=lambda e: e["start"])
 
 
 def layout(rng: np.random.Generator, lang: str) -> dict:
@@ -21,14 +36,14 @@ def layout(rng: np.random.Generator, lang: str) -> dict:
     busy = sorted({int(d) for d in rng.integers(1, days + 1, int(rng.integers(6, 14)))} | {selected})
     view = str(rng.choice(["month", "month", "week"]))
     n = int(rng.integers(3, 6)) if view == "month" else int(rng.integers(5, 8))     # a week strip leaves room for more
-    starts = sorted(int(v) for v in rng.choice(range(8 * 2, 20 * 2), n, replace=False))     # half hours
     weekday = (first + selected - 1) % 7               # the selected day's (Monday 0); work events only Mon-Fri
 
     def on(day: int) -> list:
         return [e for e in k["events"] if day < 5 or not e.get("work")]
-    agenda = [{**e, "start": s * 30, "len": int(rng.choice([30, 45, 60, 90])),
-               "color": COLORS[int(rng.integers(len(COLORS)))]}
-              for e, s in zip(pick(rng, on(weekday), n), starts)]
+    agenda = timed(rng, pick(rng, on(weekday), n), COLORS)
+    next_day = [] if selected == days or not (view == "week" or rng.random() < 0.5) else \
+        timed(rng, pick(rng, on((weekday + 1) % 7), 2), [NEXT_DAY_COLOR])
+    busy = sorted(set(busy) | ({selected + 1} if next_day else set()))     # a day with events carries a dot
     return {
         "os": str(rng.choice(["ios", "android"])),
         "view": view,
@@ -38,7 +53,7 @@ def layout(rng: np.random.Generator, lang: str) -> dict:
         "weekdays": k["weekdays"],
         "agenda": agenda,
         "all_day": str(rng.choice(k["all_day"])) if rng.random() < 0.35 else "",
-        "next_day": pick(rng, on((weekday + 1) % 7), 2) if view == "week" or rng.random() < 0.5 else [],
+        "next_day": next_day,
         "fab": bool(rng.random() < 0.75),
         "tabs": k["tabs"] if rng.random() < 0.5 else [],
         "style": str(rng.choice(["bars", "cards"])),

@@ -7,6 +7,8 @@ from synth.screens.content import load, pick
 CATEGORY = "maps"
 PLACEMENTS = ("sheet", "sheet", "modal", "interstitial")   # no form takes one: sheet, modal or full screen
 CY = 210        # the map's centre line: the sheet covers its lower part
+PICKUP_MIN_PER_BLOCK = 1.5   # a car's drive to the pickup, minutes a block (+1 to pull up)
+SLOWER_TIER = (1, 7)         # other tiers' cars are further off than the nearest one by this many minutes
 
 
 def _map(rng: np.random.Generator) -> dict:
@@ -28,7 +30,8 @@ def _map(rng: np.random.Generator) -> dict:
     spots = [(i, j) for i in range(-3, 4) for j in range(-4, 3)
              if 50 <= shown(cross(i, j))[0] <= 340 and 90 <= shown(cross(i, j))[1] <= 300]
     a, b = spots[int(rng.integers(len(spots)))]
-    far = [s for s in spots if abs(s[0] - a) + abs(s[1] - b) >= 2] or spots
+    far = ([s for s in spots if abs(s[0] - a) + abs(s[1] - b) >= 3]
+           or [s for s in spots if abs(s[0] - a) + abs(s[1] - b) >= 2] or spots)
     di, dj = (v - w for v, w in zip(far[int(rng.integers(len(far)))], (a, b)))
     cars = []
     for _ in range(int(rng.integers(3, 6))):      # on a street, along it: a north-south one or an east-west one
@@ -36,6 +39,8 @@ def _map(rng: np.random.Generator) -> dict:
         along = int(rng.integers(10, step - 10))
         turn = int(rng.choice([0, 90]))
         cars.append({"x": int(x + along * (turn == 90)), "y": int(y + along * (turn == 0)), "turn": turn})
+    px, py = cross(a, b)
+    near = min(abs(car["x"] - px) + abs(car["y"] - py) for car in cars) / step     # blocks to the nearest car
     return {
         "angle": angle, "step": step, "ox": ox, "oy": oy, "cy": CY,
         "majors": [int(v) for v in rng.choice(range(-4, 5), 2, replace=False)],
@@ -43,21 +48,33 @@ def _map(rng: np.random.Generator) -> dict:
                  "w": int(rng.integers(1, 3)), "h": int(rng.integers(1, 3))},
         "river": bool(rng.random() < 0.5), "river_y": int(rng.integers(60, 180)),
         "pickup": [int(v) for v in cross(a, b)], "dest": [int(v) for v in cross(a + di, b + dj)],
-        "cars": cars,
+        "cars": cars, "blocks": abs(di) + abs(dj), "near": round(near, 2),
     }
+
+
+def _trip(rng: np.random.Generator, fare: dict, blocks: int) -> dict:
+    """The drawn route's distance (its blocks at a block's length, km or miles), the minutes it takes at a city
+    speed, and the base tier's fare for both (the content's fare: base, per distance, per minute, least)."""
+    dist = round(blocks * float(rng.uniform(*fare["block"])), 1)
+    mins = max(2, round(dist / float(rng.uniform(*fare["speed"])) * 60))
+    return {"dist": dist, "mins": mins,
+            "fare": max(fare["least"], fare["base"] + fare["per_dist"] * dist + fare["per_min"] * mins)}
 
 
 def layout(rng: np.random.Generator, lang: str) -> dict:
     """Which stage the booking is at, the map, the places and ride options."""
     k = load("mobile_maps", lang)
-    base = float(rng.uniform(9, 30)) * (1 if lang == "en" else 2.2)
-    rides = [{**r, "price": f"${base * r['k']:.2f}" if lang == "en" else f"¥{base * r['k']:.1f}",
-              "eta": int(rng.integers(2, 12))} for r in k["rides"][:int(rng.integers(3, 6))]]
+    m = _map(rng)
+    trip = _trip(rng, k["fare"], m["blocks"])
+    first = 1 + round(m["near"] * PICKUP_MIN_PER_BLOCK)        # the nearest car drawn comes for the first tier
+    rides = [{**r, "price": f"${trip['fare'] * r['k']:.2f}" if lang == "en" else f"¥{trip['fare'] * r['k']:.1f}",
+              "eta": first + (0 if i == 0 else int(rng.integers(*SLOWER_TIER)))}
+             for i, r in enumerate(k["rides"][:int(rng.integers(3, 6))])]
     places = k["places"][:2] + pick(rng, k["places"][2:], 4)
     return {
         "os": str(rng.choice(["ios", "android"])),
         "stage": str(rng.choice(["where", "options"])),
-        "map": _map(rng),
+        "map": m,
         "services": k["services"] if rng.random() < 0.6 else [],
         "here": k["here"],
         "pickup": str(rng.choice(k["pickup_street"])),
@@ -68,6 +85,5 @@ def layout(rng: np.random.Generator, lang: str) -> dict:
         "chosen": int(rng.integers(0, len(rides))),
         "pay": str(rng.choice(k["pay"])),
         "tabs": k["tabs"] if rng.random() < 0.5 else [],
-        "mins": int(rng.integers(8, 45)),
-        "km": round(float(rng.uniform(2, 25)), 1),
+        "mins": trip["mins"], "km": trip["dist"],
     }

@@ -10,10 +10,11 @@ def count(rng: np.random.Generator, lo: int, hi: int) -> str:
     return f"{n / 1000:.1f}k" if n >= 1000 else str(n)
 
 
-def repo(rng: np.random.Generator, lang: str) -> dict:
-    """Owner, name, description, stats and languages of one repository."""
+def repo(rng: np.random.Generator, lang: str, name: str = "") -> dict:
+    """Owner, name, description, stats and languages of one repository (the one called `name`, if given)."""
     d = load("code", lang)
     r = d["repos"][int(rng.integers(len(d["repos"])))]
+    r = next((x for x in d["repos"] if x["name"] == name), r)
     owner = d["owners"][int(rng.integers(len(d["owners"])))]
     others = [k for k in d["languages"] if k != r["lang"]]
     shares = np.sort(rng.dirichlet(np.ones(3)))[::-1]

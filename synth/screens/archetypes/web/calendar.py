@@ -4,6 +4,7 @@ import datetime as dt
 
 import numpy as np
 
+from synth.screens.archetypes.desktop.calendar_app import at
 from synth.screens.content import load
 
 CATEGORY = "calendar"
@@ -20,9 +21,9 @@ def _clock(lang: str, minutes: int) -> str:
 
 
 def _event(rng: np.random.Generator, lang: str, d: dict, start: int, length: int, pool: list) -> dict:
-    title, cal = pool[int(rng.integers(len(pool)))]
+    title, cal = pool[int(rng.integers(len(pool)))][:2]
     if cal == 3 and rng.random() < 0.85:      # birthdays are rare: most draws of one become another event
-        title, cal = pool[int(rng.integers(len(pool)))]
+        title, cal = pool[int(rng.integers(len(pool)))][:2]
     return {"title": title, "colour": COLOURS[cal], "cal": cal, "start": start, "end": start + length,
             "time": _clock(lang, start), "span": f"{_clock(lang, start)} – {_clock(lang, start + length)}",
             "place": d["places"][int(rng.integers(len(d["places"])))] if rng.random() < 0.5 else "",
@@ -32,10 +33,12 @@ def _event(rng: np.random.Generator, lang: str, d: dict, start: int, length: int
 def _day_events(rng: np.random.Generator, lang: str, d: dict, k: int, day: dt.date, used: set) -> list[dict]:
     """`k` events of one day that do not overlap, in time order: work events (calendar 0) only Monday to Friday,
     and no title twice in a week (`used`, the week's titles so far, grows)."""
-    slots = sorted(rng.choice(np.arange(16, 38), k, replace=False).tolist())      # half hours from 8:00
+    slots = sorted(rng.choice(np.arange(16, 40), k, replace=False).tolist())      # half hours from 8:00
     out = []
     for i, s in enumerate(slots):
-        pool = [e for e in d["events"] if (day.weekday() < 5 or e[1] != 0) and e[0] not in used]
+        pool = [e for e in at(d["events"], s / 2) if (day.weekday() < 5 or e[1] != 0) and e[0] not in used]
+        if not pool:            # nothing of the kind starts at this hour: the day has an event fewer
+            continue
         room = (slots[i + 1] - s) if i + 1 < len(slots) else 4
         out.append(_event(rng, lang, d, int(s) * 30, 30 * int(rng.integers(1, min(room, 4) + 1)), pool))
         used.add(out[-1]["title"])
@@ -74,7 +77,7 @@ def layout(rng: np.random.Generator, lang: str) -> dict:
     used, picks = set(), []
     for i in range(6):
         k = int(i * rng.uniform(0.5, 1.5))
-        picks.append((k, _day_events(rng, lang, d, 1, today + dt.timedelta(days=k), used)[0]))
+        picks += [(k, ev) for ev in _day_events(rng, lang, d, 1, today + dt.timedelta(days=k), used)]
     upcoming = [{**ev, "date": _date_label(lang, d, today + dt.timedelta(days=k), today)}
                 for k, ev in sorted(picks, key=lambda p: (p[0], p[1]["start"]))]
     a, b = week[0], week[-1]

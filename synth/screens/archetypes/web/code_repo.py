@@ -15,18 +15,21 @@ def layout(rng: np.random.Generator, lang: str) -> dict:
     d = load("code", lang)
     r = repo(rng, lang)
     entries = [{"name": n, "dir": True} for n in r["dirs"]] + [{"name": n, "dir": False} for n in r["files"]]
-    for e in entries:
+    newest = int(rng.integers(2))                              # how long ago the latest commit was (an index of "ago")
+    for e in entries:                                          # every file last changed then or earlier
         e["commit"] = d["commits"][int(rng.integers(len(d["commits"])))]
-        e["ago"] = d["ago"][int(rng.integers(len(d["ago"])))]
+        e["ago"] = d["ago"][int(rng.integers(newest, len(d["ago"])))]
+    latest = entries[int(rng.integers(len(entries)))]          # the latest commit changed this one
+    latest["ago"] = d["ago"][newest]
     return {
-        "repo": r, "entries": entries, "last_commit": d["commits"][int(rng.integers(len(d["commits"])))],
+        "repo": r, "entries": entries, "last_commit": latest["commit"],
         "sha": "".join(str(rng.choice(list("0123456789abcdef"))) for _ in range(7)),
-        "last_ago": d["ago"][int(rng.integers(2))],
+        "last_ago": d["ago"][newest],
         "sidebar": str(rng.choice(["right", "left", "none"], p=[0.7, 0.1, 0.2])),
         "readme": bool(rng.random() < 0.8),
         "public": bool(rng.random() < 0.85),
         "header": str(rng.choice(["dark", "light"])),
-        "contributors_shown": int(rng.integers(4, 9)),
+        "contributors_shown": min(r["contributors"], int(rng.integers(4, 9))),   # no more faces than contributors
         "density": str(rng.choice(["compact", "normal"])),
         "about_parts": pick(rng, ["topics", "release", "contributors", "languages"], int(rng.integers(2, 5))),
     }

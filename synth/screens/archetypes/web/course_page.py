@@ -9,6 +9,7 @@ CATEGORY = "education"
 PLACEMENTS = ("modal", "modal", "interstitial")
 # a lesson whose name holds one of these is a quiz or an exercise, not a video
 QUIZ_WORDS = ("Quiz", "测验", "Assignment", "作业", "project", "Project", "实战")
+OTHER_COURSES = (0.3, 4.0)   # the instructor's other courses: their students and reviews, as a share of this one's
 
 
 def layout(rng: np.random.Generator, lang: str) -> dict:
@@ -26,6 +27,7 @@ def layout(rng: np.random.Generator, lang: str) -> dict:
         sections.append({"title": title, "lessons": items, "minutes": sum(i["minutes"] for i in items)})
     total = sum(s["minutes"] for s in sections)
     playing = next((i["minutes"] for s in sections for i in s["lessons"] if i["current"]), 12)
+    ratings, students = int(rng.integers(300, 40000)), int(rng.integers(2000, 400000))
     price = d["price"][int(rng.integers(len(d["price"])))]
     return {
         "course": course, "sections": sections, "lessons": k, "done": done, "progress": int(done * 100 / k),
@@ -33,8 +35,10 @@ def layout(rng: np.random.Generator, lang: str) -> dict:
         "open": [i == 0 or bool(rng.random() < 0.3)   # which syllabus sections are expanded
                  for i in range(len(sections))],
         "view": str(rng.choice(["landing", "learning"])),
-        "rating": round(float(rng.uniform(4.3, 4.9)), 1), "ratings": int(rng.integers(300, 40000)),
-        "students": int(rng.integers(2000, 400000)),
+        "rating": round(float(rng.uniform(4.3, 4.9)), 1), "ratings": ratings, "students": students,
+        # the instructor's other courses add to this one's students and reviews
+        "teacher_students": students + int(students * rng.uniform(*OTHER_COURSES)),
+        "teacher_reviews": ratings + int(ratings * rng.uniform(*OTHER_COURSES)),
         "level": d["levels"][int(rng.integers(len(d["levels"])))],
         "updated": d["updated"][int(rng.integers(len(d["updated"])))],
         "price": price, "orig": d["orig"][int(rng.integers(len(d["orig"])))] if price not in ("Free", "免费") else "",

@@ -35,7 +35,10 @@ def layout(rng: np.random.Generator, lang: str) -> dict:
     cards = pick(rng, ["about", "rules", "related"], int(rng.integers(1, 4)))
     return {
         "thread": {k: thread[k] for k in ("community", "flair", "title", "body", "pics")},
-        "op": op, "op_age": op_age, "replies": replies[: int(rng.integers(3, len(replies) + 1))],
+        "op": op, "op_age": op_age,
+        # one member's post count and join date, the same on each of their posts (a month index of the template's)
+        "profiles": {u: {"posts": int(rng.integers(3, 4000)), "joined": int(rng.integers(6))}
+                     for u in users}, "replies": replies[: int(rng.integers(3, len(replies) + 1))],
         "votes": int(rng.integers(40, 3000)), "members": int(rng.integers(2, 900)) * 1000 + int(rng.integers(0, 999)),
         "online": int(rng.integers(20, 2000)), "views": int(rng.integers(300, 90000)),
         "rules": data["rules"][: int(rng.integers(3, 6))],

@@ -22,7 +22,8 @@ def layout(rng: np.random.Generator, lang: str) -> dict:
               "liked": bool(rng.random() < 0.3)}
              for t, a, al in pick(rng, d["songs"], int(rng.integers(9, 15)))]
     playing = int(rng.integers(len(songs)))
-    shelves = [{"title": t, "cards": [{"title": s["album"] if i % 2 else s["title"], "sub": s["artist"]}
+    shelves = [{"title": t, "cards": [{"title": s["album"] if i % 2 else s["title"], "sub": s["artist"],
+                                        "album": s["album"]}
                                        for i, s in enumerate(pick(rng, songs, 6))]}
                for t in pick(rng, d["shelves"], 3)]
     total = int(rng.integers(30, 260))

@@ -14,35 +14,40 @@ PLACEMENTS = ("modal", "modal", "interstitial")
 
 def _numbered(diff: dict) -> dict:
     """The diff's lines with their old and new line numbers ("" where a side has none)."""
-    old, new = (int(x) for x in re.match(r"@@ -(\d+),\d+ \+(\d+)", diff["hunk"]).groups())
+    old, new, context = re.match(r"@@ -(\d+),\d+ \+(\d+),\d+ @@(.*)", diff["hunk"]).groups()
+    old, new = int(old), int(new)
+    kinds = [k for k, _ in diff["lines"]]
+    hunk = f"@@ -{old},{len(kinds) - kinds.count('+')} +{new},{len(kinds) - kinds.count('-')} @@{context}"   # its lines
     lines = []
     for kind, text in diff["lines"]:
         lines.append({"kind": kind, "text": text, "old": "" if kind == "+" else old, "new": "" if kind == "-" else new})
         old += kind != "+"
         new += kind != "-"
-    return {"path": diff["path"], "hunk": diff["hunk"], "lines": lines,
+    return {"path": diff["path"], "hunk": hunk, "lines": lines,
             "added": sum(k == "+" for k, _ in diff["lines"]), "removed": sum(k == "-" for k, _ in diff["lines"])}
 
 
 def layout(rng: np.random.Generator, lang: str) -> dict:
     """Sections and their arrangement for one page."""
     d = load("code", lang)
-    r = repo(rng, lang)
-    diffs = [_numbered(x) for x in pick(rng, d["diffs"], len(d["diffs"]))]
+    change = d["changes"][int(rng.integers(len(d["changes"])))]     # title, branch, body, commits and files: one change
+    r = repo(rng, lang, change["repo"])
+    diffs = [_numbered(d["diffs"][i]) for i in change["diffs"]]
     number = int(rng.integers(12, 900))
     state = str(rng.choice(["open", "merged", "draft", "closed"], p=[0.55, 0.25, 0.12, 0.08]))
+    if state in ("open", "draft"):
+        r["pulls"] = max(1, r["pulls"])                               # this one is among the repository's open ones
     view = str(rng.choice(["conversation", "files"], p=[0.65, 0.35]))
-    body = [b.format(int(rng.integers(1, number))) for b in d["pr_body"][:int(rng.integers(1, 4))]]
+    said = change["body"][:int(rng.integers(1, len(change["body"]) + 1))]
+    body = [b.format(int(rng.integers(1, number))) for b in said]
     return {
-        "repo": r, "number": number, "title": d["pr_titles"][int(rng.integers(len(d["pr_titles"])))],
+        "repo": r, "number": number, "title": change["title"],
         "state": state, "view": view,
         "body": body, "reviews": pick(rng, d["reviews"], 3),
-        "commits": pick(rng, d["commits"], int(rng.integers(2, 5))),
+        "commits": change["commits"][:int(rng.integers(2, len(change["commits"]) + 1))],
         "shas": ["".join(str(rng.choice(list("0123456789abcdef"))) for _ in range(7)) for _ in range(4)],
-        "diffs": diffs, "files": len(diffs) + int(rng.integers(0, 4)), "checks": int(rng.integers(2, 9)),
-        "branch": str(rng.choice(["feature/csv-export", "fix/header-scroll", "empty-file", "perf/sort"])),
-        "labels": pick(rng, [["enhancement", "info"], ["bug", "danger"], ["documentation", "secondary"],
-                             ["performance", "warning"]], int(rng.integers(1, 3))),
+        "diffs": diffs, "files": len(diffs), "checks": int(rng.integers(2, 9)),
+        "branch": change["branch"], "labels": change["labels"],
         "sidebar": bool(rng.random() < 0.8),
         "composer": bool(rng.random() < 0.6),
         "inline_thread": bool(rng.random() < 0.7),     # the review's comment shown under its diff line

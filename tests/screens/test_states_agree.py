@@ -1,0 +1,277 @@
+"""Stated numbers and states follow from the page's own data (issue "What a person sees", item 6), checked on the
+`layout(rng, lang)` of app-like archetypes over many seeds: owners of processes, energy burned for the steps
+walked, a ride's time and fare for its route, a pull request's numbers, and the like."""
+import re
+
+import numpy as np
+import pytest
+
+from synth import screens
+from synth.screens import PLATFORMS
+from synth.screens.browser import CHROMIUM_ARGS
+from synth.screens.chromium import launch
+from synth.screens.content import load
+from synth.screens.pages import PageSpec, render_html
+
+SEEDS = range(40)
+LANGS = ("en", "zh")
+
+
+@pytest.fixture(scope="module")
+def chromium():
+    pw, browser, _ = launch(CHROMIUM_ARGS)
+    yield browser
+    browser.close()
+    pw.stop()
+
+
+def _tab(browser, platform: str):
+    width, height = PLATFORMS[platform]["viewport"]
+    return browser.new_context(viewport={"width": width, "height": height}).new_page()
+
+
+@pytest.fixture(scope="module")
+def chromium_phone(chromium):
+    return _tab(chromium, "mobile")
+
+
+@pytest.fixture(scope="module")
+def chromium_desktop(chromium):
+    return _tab(chromium, "desktop")
+
+
+def layouts(name: str):
+    """(lang, seed, layout) of an archetype over SEEDS in both languages."""
+    module = screens.archetype(name)
+    for lang in LANGS:
+        for seed in SEEDS:
+            yield lang, seed, module.layout(np.random.default_rng(seed), lang)
+
+
+def test_a_process_belongs_to_its_account_and_memory_is_not_rounded():
+    rounded = 0
+    for lang, seed, lay in layouts("desktop/terminal_tools"):
+        owners = load("desktop_developer", lang)["users"][lay["os"]]
+        for p in lay["procs"]:
+            assert p["user"] == owners.get(p["name"], ""), (lang, seed, p)
+            assert p["threads"] >= 4, (lang, seed, p)
+        rounded += all(p["mem"] == int(p["mem"]) for p in lay["procs"])
+    assert rounded == 0
+
+
+def test_energy_burned_and_distance_follow_from_the_steps():
+    for lang, seed, lay in layouts("mobile/health_tracker"):
+        steps = lay["steps"]
+        assert 0.04 * steps - 1 <= lay["kcal"] <= 0.05 * steps, (lang, seed, steps, lay["kcal"])
+        assert lay["move"] == lay["kcal"] and lay["exercise"] <= steps / 100, (lang, seed)
+        assert abs(lay["km"] - steps * 0.00072) <= 0.05 and lay["week"][lay["weekday"]] == steps, (lang, seed)
+
+
+def test_a_calendar_day_with_events_has_a_dot_and_events_keep_to_their_hours():
+    for lang, seed, lay in layouts("mobile/calendar"):
+        if lay["next_day"]:
+            assert lay["selected"] + 1 in lay["busy"], (lang, seed)
+        for e in lay["agenda"] + lay["next_day"]:
+            lo, hi = e["hours"]
+            assert lo * 60 <= e["start"] <= hi * 60, (lang, seed, e)
+
+
+def test_a_calendar_day_with_a_dot_sits_where_the_others_do(chromium_phone):
+    for lang in LANGS:
+        for variant in range(8):
+            chromium_phone.set_content(render_html(PageSpec("mobile/calendar", lang, variant, "none", "none")))
+            tops = chromium_phone.evaluate("""() => [...document.querySelectorAll('.grid7 .d')].map(a => {
+              const r = document.createRange(); r.selectNodeContents(a.querySelector('span'));
+              return [Math.round(a.getBoundingClientRect().top), Math.round(r.getBoundingClientRect().top)]; })""")
+            rows: dict = {}
+            for cell, text in tops:
+                rows.setdefault(cell, set()).add(text)
+            assert all(len(t) == 1 for t in rows.values()), (lang, variant, rows)
+
+
+def test_a_ride_s_distance_time_fare_and_pickup_follow_from_the_drawn_route():
+    for lang, seed, lay in layouts("mobile/ride_hailing"):
+        fare, m = load("mobile_maps", lang)["fare"], lay["map"]
+        dist, mins = lay["km"], lay["mins"]
+        assert fare["block"][0] * m["blocks"] - 0.05 <= dist <= fare["block"][1] * m["blocks"] + 0.05, (lang, seed)
+        assert dist / fare["speed"][1] * 60 - 1 <= mins <= max(2, dist / fare["speed"][0] * 60 + 1), (lang, seed)
+        base = max(fare["least"], fare["base"] + fare["per_dist"] * dist + fare["per_min"] * mins)
+        for r in lay["rides"]:
+            assert abs(float(r["price"].lstrip("$¥")) - base * r["k"]) <= 0.06, (lang, seed, r, base)
+        etas = [r["eta"] for r in lay["rides"]]
+        assert etas[0] == 1 + round(m["near"] * 1.5) and min(etas[1:]) > etas[0], (lang, seed, etas)
+
+
+def test_a_pull_request_is_one_change_of_its_own_repository_and_its_numbers_add_up():
+    for lang, seed, lay in layouts("web/pull_request"):
+        change = next(c for c in load("code", lang)["changes"] if c["title"] == lay["title"])
+        assert lay["branch"] == change["branch"] and set(lay["commits"]) <= set(change["commits"]), (lang, seed)
+        assert lay["body"][0].split("#")[0] == change["body"][0].split("#")[0], (lang, seed)
+        name = lay["repo"]["name"]
+        for df in lay["diffs"]:
+            assert df["path"].startswith(("tests/", f"src/{name}/")) or "/" not in df["path"][4:], (lang, seed, df)
+            old, new = (int(n) for n in re.match(r"@@ -\d+,(\d+) \+\d+,(\d+) @@", df["hunk"]).groups())
+            kept = len(df["lines"]) - df["added"] - df["removed"]
+            assert (old, new) == (kept + df["removed"], kept + df["added"]), (lang, seed, df["hunk"])
+        assert lay["files"] == len(lay["diffs"]), (lang, seed)
+        if lay["state"] in ("open", "draft"):
+            assert lay["repo"]["pulls"] >= 1, (lang, seed)
+
+
+def test_a_repository_shows_no_more_contributors_than_it_has_and_its_latest_commit_on_a_file():
+    for lang, seed, lay in layouts("web/code_repo"):
+        assert lay["contributors_shown"] <= lay["repo"]["contributors"], (lang, seed)
+        latest = (lay["last_commit"], lay["last_ago"])
+        assert any((e["commit"], e["ago"]) == latest for e in lay["entries"]), (lang, seed)
+
+
+@pytest.mark.parametrize("name", ["web/docs_editor", "desktop/docs_editor"])
+def test_a_document_is_set_in_the_font_and_size_its_boxes_name(chromium_desktop, name):
+    page = chromium_desktop
+    for lang in LANGS:
+        faces = load("docs", lang)["font_css"]
+        for variant in range(4):
+            page.set_content(render_html(PageSpec(name, lang, variant, "none", "none")))
+            font, family, size, px = page.evaluate("""() => {
+              const box = document.querySelector('select[data-g-field=font]'), size = document.querySelector(
+                'select[data-g-field=font_size], input[data-g-field=font_size]');
+              const p = document.querySelector('.de-page p');
+              return [box.options[box.selectedIndex].text, getComputedStyle(p).fontFamily, size.value,
+                      parseFloat(getComputedStyle(p).fontSize)]; }""")
+            assert family.replace('"', "'") == faces[font], (name, lang, variant, font, family)
+            points = {"小四": 12, "五号": 10.5, "四号": 14}.get(size) or float(size)
+            assert abs(px - points * 4 / 3) < 0.1, (name, lang, variant, size, px)
+
+
+def test_settings_show_wi_fi_on_as_the_tray_does_and_every_select_its_value(chromium_desktop):
+    page, seen = chromium_desktop, 0
+    for lang in LANGS:
+        for variant in range(40):
+            html = render_html(PageSpec("desktop/system_settings", lang, variant, "none", "none"))
+            if "toggle_airplane_mode" not in html and variant % 5:
+                continue                 # every network page, and every fifth of the others for the selects
+            page.set_content(html)
+            toggles, selects = page.evaluate("""() => [
+              Object.fromEntries([...document.querySelectorAll('.st-row input[type=checkbox]')].map(
+                i => [i.getAttribute('aria-label') || i.closest('.st-row').textContent.trim(), i.checked])),
+              [...document.querySelectorAll('.st-sel')].map(
+                s => s.getBoundingClientRect().height > 0 && s.innerText.trim() !== '')]""")
+            assert all(selects), (lang, variant, selects)
+            wifi = {k: v for k, v in toggles.items() if k in ("Wi-Fi", "WLAN", "Airplane mode", "飞行模式")}
+            right = ({"Wi-Fi": True, "Airplane mode": False}, {"WLAN": True, "飞行模式": False})
+            assert not wifi or wifi in right, (lang, variant, wifi)
+            seen += bool(wifi)
+    assert seen >= 4
+
+
+def test_an_album_page_lists_its_own_tracks():
+    for lang, seed, lay in layouts("desktop/music_player"):
+        if lay["view"] == "album_page":
+            album = lay["albums"][0]
+            assert {(t["album"], t["artist"]) for t in lay["tracks"]} == {(album[0], album[1])}, (lang, seed)
+
+
+def test_an_album_has_one_cover_and_up_next_is_not_the_track_playing(chromium_desktop):
+    for lang in LANGS:
+        for variant in range(6):
+            chromium_desktop.set_content(render_html(PageSpec("desktop/music_player", lang, variant, "none", "none")))
+            covers, now, queue = chromium_desktop.evaluate("""() => [
+              [...document.querySelectorAll('.mp-card img, .mp-hero img, .mp-now img')].map(
+                i => [i.alt, i.src.length, i.src.slice(-64)]),
+              document.querySelector('.mp-now b').textContent,
+              [...document.querySelectorAll('.mp-q b')].map(b => b.textContent)]""")
+            seen: dict = {}
+            for alt, *src in covers:
+                assert seen.setdefault(alt, src) == src, (lang, variant, alt)
+            assert now not in queue, (lang, variant, now, queue)
+
+
+def test_a_spreadsheet_states_no_range_statistics_for_one_selected_cell(chromium_desktop):
+    for lang in LANGS:
+        for variant in range(6):
+            chromium_desktop.set_content(render_html(PageSpec("desktop/spreadsheet", lang, variant, "none", "none")))
+            cells, status = chromium_desktop.evaluate("""() => [document.querySelectorAll('.ss-grid td.cur').length,
+              (document.querySelector('.dk-status') || {}).textContent || '']""")
+            stats = [w for w in ("Count", "Sum", "计数", "求和") if w in status]
+            assert cells == 1 and not stats, (lang, variant, status)
+
+
+def test_a_chat_channel_shown_is_one_whose_topic_fits_its_messages():
+    for lang, seed, lay in layouts("desktop/chat_app"):
+        d = load("desktop_chat", lang)
+        here = lay["channels"][lay["active"]]
+        assert here in d["team"] and lay["topic"] == d["topics"][here], (lang, seed, here, lay["topic"])
+        assert len(set(lay["channels"])) == len(lay["channels"]), (lang, seed)
+
+
+def test_a_mail_shows_an_attachment_only_when_its_row_has_a_paperclip(chromium_desktop):
+    opened = 0
+    for lang in LANGS:
+        for variant in range(8):
+            chromium_desktop.set_content(render_html(PageSpec("desktop/mail_client", lang, variant, "none", "none")))
+            row, pane = chromium_desktop.evaluate("""() => {
+              const on = document.querySelector('tr.on, .ml-card.on');
+              const clip = on ? !!on.querySelector('[data-icon=paperclip]') : null;
+              return [clip, !!document.querySelector('.ml-att')]; }""")
+            if row is not None:
+                opened += 1
+                assert row == pane, (lang, variant, row, pane)
+    assert opened
+
+
+@pytest.mark.parametrize("name", ["desktop/calendar_app", "web/calendar"])
+def test_a_calendar_event_starts_within_the_hours_its_title_implies(name):
+    for lang, seed, lay in layouts(name):
+        window = {e[0]: e[2] for e in load("calendar", lang)["events"]}
+        if name == "web/calendar":
+            cells = lay["week_cells"] + lay["month_cells"]
+            starts = [(e["title"], e["start"] / 60) for c in cells for e in c["events"] if not e["all_day"]]
+        else:
+            starts = [(e[3], e[1]) for e in lay["events"]]
+            starts += [(t, h) for chips in lay["chips"].values() for t, cal, h in chips if cal != 3]
+        for title, hour in starts:
+            assert window[title][0] <= hour <= window[title][1], (name, lang, seed, title, hour)
+
+
+def test_an_instructor_has_at_least_the_course_s_students_and_reviews():
+    for lang, seed, lay in layouts("web/course_page"):
+        assert lay["teacher_students"] > lay["students"] and lay["teacher_reviews"] > lay["ratings"], (lang, seed)
+
+
+def test_a_forum_member_has_one_post_count_and_join_date(chromium_desktop):
+    classic = 0
+    for lang in LANGS:
+        for variant in range(12):
+            html = render_html(PageSpec("web/forum_thread", lang, variant, "none", "none"))
+            if "ft-user" not in html.split("</style>")[-1]:
+                continue
+            classic += 1
+            chromium_desktop.set_content(html)
+            users = chromium_desktop.evaluate("""() => [...document.querySelectorAll('.ft-user')].map(
+              u => [u.querySelector('b').textContent, u.textContent.replace(/\\s+/g, ' ')])""")
+            seen: dict = {}
+            for name, text in users:
+                assert seen.setdefault(name, text) == text, (lang, variant, name)
+    assert classic
+
+
+def test_a_web_player_shows_one_cover_an_album(chromium_desktop):
+    for lang in LANGS:
+        for variant in range(6):
+            chromium_desktop.set_content(render_html(PageSpec("web/music_web", lang, variant, "none", "none")))
+            covers = chromium_desktop.evaluate("""() => [...document.querySelectorAll(
+              '.mu-ttl img, .mu-q img, .mu-big, .mu-np img')].map(i => [i.alt, i.src.length, i.src.slice(-64)])""")
+            seen: dict = {}
+            for alt, *src in covers:
+                assert seen.setdefault(alt, src) == src, (lang, variant, alt)
+
+
+def test_a_gov_application_filled_in_is_a_signed_in_applicant_s():
+    filled = 0
+    for lang in LANGS:
+        for variant in range(12):
+            html = render_html(PageSpec("web/gov_service", lang, variant, "none", "none"))
+            if '<dl class="gv-sum">' in html:
+                filled += 1
+                assert 'data-g-fn="sign_in"' not in html, (lang, variant)
+    assert filled
