@@ -73,11 +73,11 @@ def test_a_fact_the_page_does_not_bear_out_is_caught(chromium):
         if {"count", "checked", "same"} <= set(found):
             break
     assert {"count", "checked", "same"} <= set(found)
-    # a row more, a box unticked, another owner, a word more: each fact now disagrees
+    # an unticked row more, a box unticked, another owner, a word more: each fact now disagrees
     spec = PageSpec("desktop/crm_console", "en", variant, "none", "none")
     page.set_content(render_html(spec), wait_until="load")
     page.evaluate("""() => { const body = document.querySelector('.cr-table tbody');
-      body.appendChild(body.rows[0].cloneNode(true));
+      body.appendChild([...body.rows].find(r => !r.querySelector('input:checked')).cloneNode(true));
       body.rows[0].querySelector('.cr-owner').textContent = 'Someone Else';
       const ticked = [...body.querySelectorAll('input:checked')]; ticked[ticked.length - 1].checked = false; }""")
     wrong = {f[0].split(":")[0] for f in page.evaluate(_CHECK_JS, WORD.pattern) if not f[3]}
