@@ -7,20 +7,10 @@ from synth import screens
 from synth.engine.config import RunConfig
 from synth.engine.pools import stream_page
 from synth.screens import OVERLAYS, PLATFORMS, placement
-from synth.screens.browser import CHROMIUM_ARGS
-from synth.screens.chromium import launch
 from synth.screens.pages import PageSpec, render_html
 
 FORMS = {"web/login", "web/signup", "web/checkout", "web/gov_service", "mobile/login"}
 ALLOWED = {"web": {"modal", "interstitial"}, "desktop": {"modal"}, "mobile": {"modal", "sheet", "interstitial"}}
-
-
-@pytest.fixture(scope="module")
-def chromium():
-    pw, browser, _ = launch(CHROMIUM_ARGS)
-    yield browser
-    browser.close()
-    pw.stop()
 
 
 def _tab(chromium, platform: str):

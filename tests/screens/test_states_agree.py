@@ -8,21 +8,11 @@ import pytest
 
 from synth import screens
 from synth.screens import PLATFORMS
-from synth.screens.browser import CHROMIUM_ARGS
-from synth.screens.chromium import launch
 from synth.screens.content import load
 from synth.screens.pages import PageSpec, render_html
 
 SEEDS = range(40)
 LANGS = ("en", "zh")
-
-
-@pytest.fixture(scope="module")
-def chromium():
-    pw, browser, _ = launch(CHROMIUM_ARGS)
-    yield browser
-    browser.close()
-    pw.stop()
 
 
 def _tab(browser, platform: str):
