@@ -24,6 +24,11 @@ from PIL import Image, ImageDraw, ImageFilter, ImageFont
 from synth.core import paths
 
 QUALITY = 80
+# Photos and product shots are lossy WebP, not JPEG: Chromium decodes a JPEG shown smaller than its pixels at a
+# reduced scale or at full size depending on what its decode cache holds at raster time, so the same page came
+# out up to 3 levels otherwise in ~1 render in 3 (web/music_web's 40 px covers of 272 px pictures). Its WebP
+# decoder has one way only. Method 0 encodes fastest (5 ms a 272 px photo; its files still a tenth under JPEG's).
+WEBP_METHOD = 0
 COPY = 1600        # longest side of the cached copy of a picture: enough for a banner or a phone-wide photo
 _CACHE = paths.CACHE / "imagery"
 _EXTS = {".jpg", ".jpeg", ".png", ".webp"}      # what Pillow decodes here (not .svg, nor trixie's .jxl)
@@ -133,7 +138,7 @@ def _says(text: str, word: str) -> bool:
 
 
 def dish(rng: np.random.Generator, width: int, height: int, *names: str, scale: int = 1) -> str:
-    """A data:image/jpeg URI of a food shot: what the first of `names` shows (`food_code`), else a dish of FOODS."""
+    """A data:image/webp URI of a food shot: what the first of `names` shows (`food_code`), else a dish of FOODS."""
     codes = sorted({code for _, code in FOODS})
     code = codes[int(rng.integers(len(codes)))]    # drawn even for a known dish: the same draws either way
     code = food_code(*names) or code
@@ -248,19 +253,19 @@ def crop(path: Path, width: int, height: int) -> Image.Image:
 
 
 def photo(rng: np.random.Generator, width: int, height: int, scale: int = 1) -> str:
-    """A data:image/jpeg URI of a randomly drawn photo, cropped to fill width×height CSS px."""
+    """A data:image/webp URI of a randomly drawn photo, cropped to fill width×height CSS px."""
     files = photos()
     return _photo_uri(files[int(rng.integers(len(files)))], width * scale, height * scale)
 
 
 @lru_cache(maxsize=512)
 def _photo_uri(path: Path, width: int, height: int) -> str:
-    return _uri(crop(path, width, height), "jpeg")
+    return _uri(crop(path, width, height), "webp")
 
 
 def product(rng: np.random.Generator, width: int, height: int, scale: int = 1, kind: str | None = None,
             name: str | None = None) -> str:
-    """A data:image/jpeg URI of a product shot on a soft backdrop: what the product `name` shows if NAMED knows
+    """A data:image/webp URI of a product shot on a soft backdrop: what the product `name` shows if NAMED knows
     it (`named_code`), else a random object of PRODUCTS[kind] (of any kind if None)."""
     if kind is not None and kind not in PRODUCTS:
         raise ValueError(f"kind={kind!r}: expected one of {', '.join(PRODUCTS)} or None")
@@ -285,7 +290,7 @@ def _product_uri(code: str, width: int, height: int, backdrop: int | tuple) -> s
     shadow = shadow.filter(ImageFilter.GaussianBlur(max(1.0, side * 0.04)))
     canvas.paste((90, 80, 70), mask=shadow)
     canvas.paste(obj, (x, y), obj)
-    return _uri(canvas, "jpeg")
+    return _uri(canvas, "webp")
 
 
 _ARTICLES = ("the", "a", "an")
@@ -341,8 +346,8 @@ def _round(im: Image.Image) -> Image.Image:
 
 def _uri(im: Image.Image, fmt: str) -> str:
     buf = io.BytesIO()
-    if fmt == "jpeg":
-        im.save(buf, "JPEG", quality=QUALITY, optimize=True)
+    if fmt == "webp":
+        im.save(buf, "WEBP", quality=QUALITY, method=WEBP_METHOD)
     else:
         im.save(buf, "PNG", optimize=True)
     return f"data:image/{fmt};base64," + base64.b64encode(buf.getvalue()).decode("ascii")

@@ -15,7 +15,7 @@ from synth.screens import imagery
 
 def decode(uri: str) -> Image.Image:
     head, data = uri.split(",", 1)
-    assert head in ("data:image/jpeg;base64", "data:image/png;base64"), head
+    assert head in ("data:image/webp;base64", "data:image/png;base64"), head
     im = Image.open(io.BytesIO(base64.b64decode(data)))
     assert im.format.lower() == head[len("data:image/"):-len(";base64")]
     return im
