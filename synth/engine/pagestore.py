@@ -111,7 +111,7 @@ class PageServer:
         self._ahead: collections.deque = collections.deque()
         self._block_of: dict[PageSpec, list[PageSpec]] = {}
         self._taken: set[PageSpec] = set()     # pages of the blocks a renderer has taken (rendered or rendering)
-        self._lock = threading.Lock()          # over _ahead, _block_of, _taken and the requests queue
+        self._lock = threading.Lock()          # over _ahead, _block_of and _taken; never held while waiting
         self.first_unfinished = blocks[0][0] if blocks else 0
         self.complete = complete               # False while more blocks may come (add)
         self.add(blocks)
@@ -150,18 +150,20 @@ class PageServer:
     def _next(self):
         """The next block to render (a list of specs) and take it, None to stop, or "idle"."""
         with self._lock:
-            if self._ahead and self._ahead[0][0] <= self.first_unfinished + 1:
+            ahead = self._ahead and self._ahead[0][0] <= self.first_unfinished + 1
+            if ahead:
                 try:
                     request = self.requests.get_nowait()
                 except queue.Empty:
                     request = self._ahead.popleft()[1][0]
-            else:
-                try:
-                    request = self.requests.get(timeout=0.2)
-                except queue.Empty:
-                    return "idle"
-            if request is None:
-                return None
+        if not ahead:     # wait for a request without the lock, which `add` and `forget` need meanwhile
+            try:
+                request = self.requests.get(timeout=0.2)
+            except queue.Empty:
+                return "idle"
+        if request is None:
+            return None
+        with self._lock:
             block = self._block_of.get(request, [request])
             if block[0] in self._taken:     # rendered, or rendering in another thread
                 return "idle"

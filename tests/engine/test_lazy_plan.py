@@ -85,3 +85,22 @@ def test_workers_take_items_from_an_endless_iterator():
     results = run_tasks(2, _counting, (None,), itertools.count())
     assert [r for _, r in itertools.islice(results, 5)] == [0, 1, 2, 3, 4]
     results.close()
+
+
+def test_the_page_server_takes_more_blocks_while_its_renderers_wait(tmp_path):
+    """The run hands the server each pool's blocks (add) while its renderers poll for requests: a renderer
+    that waited for a request holding the server's lock starved the run's thread (a 600-sample run stalled
+    for half an hour, its workers blocked on a full pipe)."""
+    import queue
+    import threading
+
+    from synth.engine.pagestore import PageServer, PageStore
+    server = PageServer(PageStore(tmp_path), [], queue.Queue(), encoders=False, complete=False)
+    server.start()          # two renderers, nothing to render: each waits for a request (no Chromium yet)
+    time.sleep(0.3)
+    feeder = threading.Thread(target=lambda: [server.add([]) or time.sleep(0.01) for _ in range(20)], daemon=True)
+    feeder.start()
+    feeder.join(timeout=10)          # ~0.2 s when the lock is free but for moments
+    starved = feeder.is_alive()
+    server.stop()
+    assert not starved
