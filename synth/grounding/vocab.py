@@ -261,6 +261,7 @@ FUNCTIONS = {
     "add_image": ("add a picture", "添加图片"),
     "add_link": ("add a link", "添加链接"),
     "view_contact": ("see the contact's details", "查看联系人资料"),
+    "show_all_members": ("see everyone in the channel", "查看全部群成员"),
     "view_photo": ("see the photo", "查看照片"),
     # messages
     "compose_message": ("write a new message", "写一封新邮件"),

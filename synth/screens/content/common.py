@@ -19,6 +19,11 @@ WORDS = {
         "nav": ["Home", "Shop", "Deals", "Orders", "Help", "Account", "News", "Community"],
         "city": ["Seattle", "Austin", "Denver", "Boston", "Chicago", "Portland"],
         "title_topic": ["Cooking", "Tech", "Local", "Tech", "Outdoors", "Gardening", "Local", "Running"],
+        "mail_files": {"Quarterly report draft": ("Q3 report draft.pdf", "2.4 MB"),
+                       "Invoice #4821 is due next week": ("Invoice 4821.pdf", "86 KB"),
+                       "Photos from the weekend": ("Hike photos.zip", "48.2 MB"),
+                       "Meeting notes: product sync": ("Product sync notes.docx", "31 KB"),
+                       "Registration confirmed": ("Conference badge.pdf", "120 KB")},
         "mail": [
             (None, "Quarterly report draft", "Hi, attached is the first draft of the Q3 report. Could you review the "
              "sales section and send me your comments by Thursday? The charts on pages 6 and 7 still need updated "
@@ -69,6 +74,11 @@ WORDS = {
         "nav": ["首页", "商城", "优惠", "订单", "帮助", "账户", "资讯", "社区"],
         "city": ["北京", "上海", "广州", "深圳", "杭州", "成都"],
         "title_topic": ["美食", "数码", "本地", "数码", "户外", "园艺", "本地", "跑步"],
+        "mail_files": {"第三季度报告初稿": ("第三季度报告初稿.pdf", "2.4 MB"),
+                       "账单 #4821 将于下周到期": ("账单4821.pdf", "86 KB"),
+                       "周末的照片": ("爬山照片.zip", "48.2 MB"),
+                       "会议纪要：产品周会": ("产品周会纪要.docx", "31 KB"),
+                       "会议报名成功": ("参会胸卡.pdf", "120 KB")},
         "mail": [
             (None, "第三季度报告初稿", "你好，附件是第三季度报告的初稿。麻烦看一下销售部分，周四前把意见发给我。"
              "第6页和第7页的图表还需要更新数据。"),
@@ -99,6 +109,9 @@ WORDS = {
                    "文化路 66 号"],
     },
 }
+
+# What a card payment costs, by the merchant's category (a cab is not a laptop)
+SPEND = {"food": (3, 45), "transport": (2, 60), "shop": (5, 180), "bill": (20, 150), "fun": (8, 60)}
 
 WIDGET_TEXT = {
     "en": {"verify": "Verify", "refresh": "New challenge", "placeholder": "Your answer",
@@ -182,10 +195,12 @@ def _more_content(rng: np.random.Generator, lang: str, c: dict) -> dict:
     day2 = day1 - int(rng.integers(1, 6))
     mail_times = ([_clock(m) for m in today_times] + [day_label(k) for k in (1, 2, 3, 4)]
                   + [w["month_day"].format(m=month, d=d) for d in (day1, day2)])
-    unread, starred, attach = rng.random(9) < 0.35, rng.random(9) < 0.2, rng.random(9) < 0.25
+    unread, starred, attach = rng.random(9) < 0.35, rng.random(9) < 0.2, rng.random(9) < 0.8
+    # a message carries the file it speaks of, if any (most do): the reading pane shows that file
+    files = [w["mail_files"].get(subject) if attach[i] else None for i, (_, subject, _) in enumerate(mail_picks)]
     mails = [{"sender": sender or mail_people[i % len(mail_people)], "org": sender is not None, "subject": subject,
               "body": body, "time": mail_times[i], "unread": bool(unread[i]), "starred": bool(starred[i]),
-              "attach": bool(attach[i])}
+              "attach": files[i] is not None, "file": files[i] or ("", "")}
              for i, (sender, subject, body) in enumerate(mail_picks)]
 
     # wallet: balance and eight recent transactions
@@ -193,9 +208,11 @@ def _more_content(rng: np.random.Generator, lang: str, c: dict) -> dict:
     card_last4 = f"{int(rng.integers(0, 10000)):04d}"
     merchants = _pick(rng, w["merchant"], 8)
     income = rng.random(8) < 0.2
-    spend = rng.uniform(2, 180, 8)
-    earn = rng.uniform(50, 3000, 8)
+    spend = rng.random(8)       # where in its category's range (SPEND) a payment lies
+    earn = rng.random(8)
     salary = rng.random(8) < 0.5
+    spend = np.array([SPEND[cat][0] + f * (SPEND[cat][1] - SPEND[cat][0]) for f, (_, cat) in zip(spend, merchants)])
+    earn = np.where(salary, 1500 + earn * 4500, 20 + earn * 480)     # a salary, or a friend paying back
     payers = _pick(rng, others, len(others))
     offsets = rng.integers(0, 6, 8)
     tx_frac = rng.random(8)
@@ -253,9 +270,13 @@ SCREEN_WORDS = {
         "categories": ["Rent", "Salaries", "Marketing", "Travel", "Software", "Office supplies", "Utilities",
                        "Insurance", "Training", "Equipment", "Consulting"],
         "sheets": ["Summary", "Q1", "Q2", "Q3", "Q4", "Notes"],
-        "comments": ["Can we double-check the travel numbers?", "Updated with the final invoice from March.",
-                     "Marketing looks high, is the spring campaign in here?", "Looks good to me, ready to share.",
-                     "Software now includes the new design tool licences.", "Please add a column for next year."],
+        # a comment and the budget line it is about (None: the sheet as a whole)
+        "comments": [["Can we double-check the travel numbers?", "Travel"],
+                     ["Updated with the final invoices.", "Consulting"],
+                     ["Marketing looks high, is the launch campaign in here?", "Marketing"],
+                     ["Looks good to me, ready to share.", None],
+                     ["Software now includes the new design tool licences.", "Software"],
+                     ["Please add a column for next year.", None]],
     },
     "zh": {
         "domain": ["beifeng", "lanniao", "youxuan", "songguo", "liuming", "haigang", "fengye", "guidao"],
@@ -283,8 +304,9 @@ SCREEN_WORDS = {
         "categories": ["房租", "工资", "市场推广", "差旅", "软件订阅", "办公用品", "水电费", "保险", "培训",
                        "设备采购", "咨询服务"],
         "sheets": ["汇总", "第一季度", "第二季度", "第三季度", "第四季度", "备注"],
-        "comments": ["差旅这几项能再核对一下吗？", "已按三月份的最终发票更新。", "市场推广偏高，春季活动算进去了吗？",
-                     "我看没问题，可以发出去了。", "软件订阅已包含新设计工具的授权费用。", "请加一列明年的预算。"],
+        "comments": [["差旅这几项能再核对一下吗？", "差旅"], ["已按最终发票更新。", "咨询服务"],
+                     ["市场推广偏高，新品发布活动算进去了吗？", "市场推广"], ["我看没问题，可以发出去了。", None],
+                     ["软件订阅已包含新设计工具的授权费用。", "软件订阅"], ["请加一列明年的预算。", None]],
     },
 }
 PINYIN = {"李明": "liming", "王芳": "wangfang", "张伟": "zhangwei", "刘洋": "liuyang", "陈静": "chenjing",
@@ -364,7 +386,8 @@ def _screen_content(rng: np.random.Generator, lang: str, c: dict) -> dict:
     categories = _pick(rng, x["categories"], 9)
     budget = [[int(v) for v in rng.integers(2, 90, 3) * 100 + rng.integers(0, 100, 3)] for _ in categories]
     plan = [int(sum(row) * rng.uniform(0.9, 1.15)) for row in budget]
-    comment_picks = _pick(rng, x["comments"], 3)
+    # comments on the sheet, or on a line of it: none about a line the sheet does not have
+    comment_picks = _pick(rng, [cm for cm in x["comments"] if cm[1] is None or cm[1] in categories], 3)
     commenters = _pick(rng, others, 3)
     comment_ages = sorted(rng.integers(5, 60 * 30, 3).tolist())
 
@@ -373,5 +396,5 @@ def _screen_content(rng: np.random.Generator, lang: str, c: dict) -> dict:
             "project": project, "files": files, "disk_free": disk_free,
             "book": book, "quarter": quarter + 1, "months": months, "categories": categories, "budget": budget,
             "plan": plan, "sheet_names": x["sheets"],
-            "comments": [{"who": p, "text": t, "ago": ago(a)}
-                         for p, t, a in zip(commenters, comment_picks, comment_ages)]}
+            "comments": [{"who": p, "text": t, "ago": ago(a), "line": categories.index(line) if line else None}
+                         for p, (t, line), a in zip(commenters, comment_picks, comment_ages)]}

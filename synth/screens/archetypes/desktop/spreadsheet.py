@@ -24,7 +24,6 @@ def layout(rng: np.random.Generator, lang: str) -> dict:
         "sel_col": int(rng.integers(1, 5)),
         "col_width": int(rng.choice([84, 96, 108])),
         "cat_width": int(rng.choice([150, 170, 190])),
-        "sheet": int(rng.integers(0, 3)),
         "zoom": int(rng.choice([90, 100, 110])),
         "status": bool(rng.random() < 0.85),
     }

@@ -4,9 +4,8 @@ import numpy as np
 from synth.screens.content import load, pick
 
 
-def count(rng: np.random.Generator, lo: int, hi: int) -> str:
-    """A GitHub-style count: 842, 3.4k."""
-    n = int(np.exp(rng.uniform(np.log(lo), np.log(hi))))
+def shown(n: int) -> str:
+    """A count as GitHub shows it: 842, 3.4k."""
     return f"{n / 1000:.1f}k" if n >= 1000 else str(n)
 
 
@@ -22,14 +21,18 @@ def repo(rng: np.random.Generator, lang: str, name: str = "") -> dict:
     languages = [{"name": r["lang"], "share": round(main * 100, 1), "colour": d["languages"][r["lang"]]}]
     languages += [{"name": k, "share": round(float(s) * (1 - main) * 100, 1), "colour": d["languages"][k]}
                   for k, s in zip(pick(rng, others, 3), shares)]
+    stars = int(np.exp(rng.uniform(np.log(40), np.log(40000))))
+    commits = int(rng.integers(40, 4000))
     return {
         "owner": owner, "name": r["name"], "desc": r["desc"], "lang": r["lang"], "topics": r["topics"],
         "install": r["install"].format(owner=owner), "usage": r["usage"], "dirs": r["dirs"], "files": r["files"],
-        "stars": count(rng, 40, 40000), "forks": count(rng, 5, 4000), "watchers": count(rng, 3, 900),
+        # forks and watchers a share of the stars; contributors under a third of the commits, a quarter of the stars
+        "stars": shown(stars), "forks": shown(max(1, int(stars * rng.uniform(0.04, 0.25)))),
+        "watchers": shown(max(1, int(stars * rng.uniform(0.01, 0.05)))),
         "issues": int(rng.integers(0, 240)), "pulls": int(rng.integers(0, 40)),
-        "commits": f"{int(rng.integers(40, 4000)):,}",
+        "commits": f"{commits:,}",
         "branches": int(rng.integers(2, 40)), "tags": int(rng.integers(1, 60)),
-        "contributors": int(rng.integers(3, 120)),
+        "contributors": int(rng.integers(3, max(4, min(120, commits // 3, stars // 4)))),
         "release": d["release"].format(int(rng.integers(0, 4)), int(rng.integers(0, 20)), int(rng.integers(0, 10))),
         "languages": languages, "site": f"{r['name']}.{'dev' if lang == 'en' else 'cn'}",
     }

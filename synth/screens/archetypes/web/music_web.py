@@ -14,6 +14,16 @@ def _duration(rng: np.random.Generator) -> str:
     return f"{s // 60}:{s % 60:02d}"
 
 
+def _cards(songs: list[dict]) -> list[dict]:
+    """A shelf's six cards: songs and albums by turns, none shown twice (two songs of one album make one card)."""
+    cards = []
+    for s in songs:
+        title = s["album"] if len(cards) % 2 else s["title"]
+        if title not in {c["title"] for c in cards}:
+            cards.append({"title": title, "sub": s["artist"], "album": s["album"]})
+    return cards[:6]
+
+
 def layout(rng: np.random.Generator, lang: str) -> dict:
     """Sections and their arrangement for one page."""
     d = load("music", lang)
@@ -22,12 +32,10 @@ def layout(rng: np.random.Generator, lang: str) -> dict:
               "liked": bool(rng.random() < 0.3)}
              for t, a, al in pick(rng, d["songs"], int(rng.integers(9, 15)))]
     playing = int(rng.integers(len(songs)))
-    shelves = [{"title": t, "cards": [{"title": s["album"] if i % 2 else s["title"], "sub": s["artist"],
-                                        "album": s["album"]}
-                                       for i, s in enumerate(pick(rng, songs, 6))]}
-               for t in pick(rng, d["shelves"], 3)]
+    shelves = [{"title": t, "cards": _cards(pick(rng, songs, len(songs)))} for t in pick(rng, d["shelves"], 3)]
     total = int(rng.integers(30, 260))
     return {
+        "brand": str(rng.choice(d["brands"])),
         "songs": songs, "playing": playing, "shelves": shelves,
         "playlists": pick(rng, d["playlists"], int(rng.integers(5, 9))),
         "genres": pick(rng, d["genres"], 6), "desc": d["descs"][int(rng.integers(len(d["descs"])))],

@@ -18,6 +18,7 @@ def layout(rng: np.random.Generator, lang: str) -> dict:
     data = load("travel", lang)
     origin, dest, base = data["routes"][int(rng.integers(len(data["routes"])))]
     airlines = pick(rng, data["airlines"], 4)
+    hubs = [h for h in data["hubs"] if h not in (*origin, *dest)]     # a stop is neither end of the trip
     flights = []
     for _ in range(int(rng.integers(5, 8))):
         stops = int(rng.choice([0, 0, 0, 1, 1, 2]))
@@ -30,7 +31,7 @@ def layout(rng: np.random.Generator, lang: str) -> dict:
         flights.append({"airline": name, "code": code, "hue": (k * 83 + 200) % 360,
                         "number": f"{code}{int(rng.integers(100, 9999))}",
                         "dep": _clock(dep), "arr": _clock(dep + dur), "next_day": (dep + dur) >= 24 * 60,
-                        "dur": dur, "stops": stops, "via": pick(rng, data["hubs"], stops),
+                        "dur": dur, "stops": stops, "via": pick(rng, hubs, stops),
                         "price": price, "aircraft": str(rng.choice(data["aircraft"])),
                         "seats": int(rng.integers(1, 9))})
     # the sort tabs show the best (first found), cheapest and fastest flight; the list is in the chosen order
