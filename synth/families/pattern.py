@@ -22,6 +22,8 @@ SHAPES = ("circle", "square", "triangle", "star", "cross")
 COUNTED = 0.65      # a shape counts when at least this share of it shows (opaque overlay parts hide) ...
 GONE = 0.04         # ... and is gone below this; anything between is ambiguous and rejected
 FRAGMENT = 0.3      # a counted shape's largest visible piece holds at least this share of it
+DECOY_SHOWN = 0.9   # a shape of the target's colour but another kind shows this share of itself: with its
+                    # points or arms hidden, a star reads as a cross (a level-5 sample counted by eye as 7, not 6)
 HUE_SEPARATION = 40.0   # colours shown next to the target colour differ from it by at least this hue (degrees)
 HUE_TOLERANCE = 18.0    # a shape's measured hue lies this close to its own colour, and nearer it than any other
 MIN_VISIBLE_PX = 60     # (at 320 px; scales with the area)
@@ -291,6 +293,8 @@ def solve(params: Params, puzzle: Puzzle) -> Task:
             raise Reject(f"{NAME}.too_small")
         _, colour, shape = m["kind"].split(":")
         _, tc, ts = params.target.split(":")
+        if colour == tc and shape != ts and vis < DECOY_SHOWN:
+            raise Reject(f"{NAME}.decoy_unclear")
         if colour == tc or shape == ts:      # anything that shares a trait with the target must read clearly
             x0, y0, x1, y1 = (int(v) for v in boxes[i])
             mask = inst[y0:y1, x0:x1] == i

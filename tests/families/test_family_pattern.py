@@ -43,6 +43,17 @@ def test_rejects_a_target_half_hidden():
         pattern.solve(p, pattern.render(p))
 
 
+def test_rejects_a_decoy_of_the_target_colour_partly_hidden():
+    """A red square three-quarters shown could be taken for the red circles counted; a blue one could not."""
+    overlay = [(bar(170, 200), SOLID, 1.0, True)]        # hides the right quarter of the red square (x 140..180)
+    p = params([o for o in OBJECTS if o[3] != 40 or o[2] != 140], overlay)
+    with pytest.raises(Reject, match="pattern.decoy_unclear"):
+        pattern.solve(p, pattern.render(p))
+    blue = [("distractor", "shape:blue:square", *o[2:]) if o[1] == "shape:red:square" else o for o in p.objects]
+    p = params(blue, overlay)
+    assert pattern.solve(p, pattern.render(p)).answer == {"count": 3}
+
+
 def test_rejects_a_target_cut_into_slivers():
     bars = [(bar(x, x + 7), SOLID, 1.0, True) for x in (146, 157, 168)]   # three thin bars through one circle
     p = params(OBJECTS[:3], bars)
