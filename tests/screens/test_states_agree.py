@@ -265,3 +265,74 @@ def test_a_gov_application_filled_in_is_a_signed_in_applicant_s():
                 filled += 1
                 assert 'data-g-fn="sign_in"' not in html, (lang, variant)
     assert filled
+
+
+def test_a_flight_stops_only_between_its_ends():
+    for lang, seed, lay in layouts("web/travel_search"):
+        ends = {*lay["origin"], *lay["dest"]}
+        for f in lay["flights"]:
+            assert len(f["via"]) == f["stops"] and not ends & set(f["via"]), (lang, seed, f["via"], ends)
+
+
+def test_a_chat_thread_pane_lists_every_reply_it_counts():
+    for lang, seed, lay in layouts("desktop/chat_app"):
+        files = load("desktop_chat", lang)["message_files"]
+        for m in lay["messages"]:
+            assert not m["file"] or m["file"] == files[m["text"]], (lang, seed, m["text"], m["file"])
+        if lay["right"] == "thread":
+            first = next(m for m in lay["messages"] if m["replies"])
+            assert first["replies"] <= min(len(first["later"]), len(lay["replies"])), (lang, seed)
+
+
+def test_a_short_video_s_creator_and_place_fit_its_caption():
+    for lang, seed, lay in layouts("mobile/short_video"):
+        k = load("mobile_video", lang)
+        shown = k["captions"].index(lay["caption"])
+        assert k["users"].index(lay["user"]) in k["caption_users"][shown], (lang, seed, lay["user"], lay["caption"])
+        assert not lay["place"] or {"sunset", "landscape"} & set(lay["pics"]), (lang, seed, lay["place"])
+
+
+def test_a_repository_has_fewer_forks_watchers_and_contributors_than_stars():
+    def number(text):
+        return float(text[:-1]) * 1000 if text.endswith("k") else float(text)
+    for lang, seed, lay in layouts("web/code_repo"):
+        r = lay["repo"] if "repo" in lay else lay
+        stars = number(r["stars"])
+        assert number(r["forks"]) <= stars and number(r["watchers"]) <= stars, (lang, seed)
+        assert r["contributors"] <= max(3, stars / 4, 4), (lang, seed)
+
+
+def test_a_mail_s_attachment_is_the_file_its_text_speaks_of():
+    from synth.screens.content.common import WORDS, make_content
+    for lang in LANGS:
+        files = WORDS[lang]["mail_files"]
+        for seed in SEEDS:
+            for m in make_content(np.random.default_rng(seed), lang)["mails"]:
+                assert m["attach"] == (m["file"][0] != "") and (not m["attach"] or files[m["subject"]] == m["file"]), \
+                    (lang, seed, m["subject"], m["file"])
+
+
+def test_a_spreadsheet_shows_its_quarter_s_tab_and_comments_on_its_own_lines(chromium_desktop):
+    from synth.screens.content.common import SCREEN_WORDS, WORDS
+    commented = 0
+    for lang in LANGS:
+        lines = dict(SCREEN_WORDS[lang]["comments"])       # comment -> the budget line it is about (None: the sheet)
+        for variant in range(8):
+            chromium_desktop.set_content(render_html(PageSpec("desktop/spreadsheet", lang, variant, "none", "none")))
+            tab, heads, rows, notes = chromium_desktop.evaluate("""() => [
+              document.querySelector('.ss-sheetbar a.on').textContent,
+              Array.from(document.querySelectorAll('.ss-grid td.h'), td => td.textContent.trim()),
+              Object.fromEntries(Array.from(document.querySelectorAll('.ss-grid tr'), r => [
+                (r.querySelector('th') || {}).textContent, (r.querySelector('td') || {}).textContent])),
+              Array.from(document.querySelectorAll('.ss-comment'), c => [c.querySelector('small').textContent,
+                                                                          c.textContent])]""")
+            months = [WORDS[lang]["month"].index(h.removesuffix("月")) for h in heads if h.removesuffix("月") in
+                      WORDS[lang]["month"]]      # the columns' months say the quarter
+            assert tab == SCREEN_WORDS[lang]["sheets"][months[0] // 3 + 1], (lang, variant, heads, tab)
+            for ref, text in notes:
+                said = next(c for c in lines if c in text)
+                row = re.search(r"A(\d+)\s*$", ref).group(1)
+                assert (row == "1") if lines[said] is None else rows.get(row, "").strip() == lines[said], \
+                    (lang, variant, said, ref)
+                commented += 1
+    assert commented

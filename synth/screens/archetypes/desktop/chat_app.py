@@ -27,10 +27,15 @@ def layout(rng: np.random.Generator, lang: str) -> dict:
                  "replies": int(rng.integers(2, 9)) if rng.random() < 0.3 else 0,
                  "reactions": ([int(x) for x in rng.integers(1, 6, int(rng.integers(1, 3)))]
                                if rng.random() < 0.35 else []),
-                 "file": d["files"][int(rng.integers(len(d["files"])))] if rng.random() < 0.12 else ""}
+                 # the file a message speaks of, shown with it in about half the pages
+                 "file": d["message_files"].get(t, "") if rng.random() < 0.5 else ""}
                 for t, m in zip(texts, minutes)]
     if not any(m["replies"] for m in messages):
         messages[int(rng.integers(0, n_msg))]["replies"] = int(rng.integers(2, 9))
+    right = str(rng.choice(["none", "thread", "members"], p=[0.45, 0.35, 0.2]))
+    if right == "thread":    # the thread pane lists every reply of the first thread: at most its three
+        first = next(m for m in messages if m["replies"])
+        first["replies"] = min(first["replies"], len(first["later"]))
     n_ch = int(rng.integers(5, 9))
     here = d["team"][int(rng.integers(len(d["team"])))]      # the channel shown: one whose topic fits a team's day
     channels = pick(rng, [c for c in d["channels"] if c != here], n_ch - 1)
@@ -45,7 +50,7 @@ def layout(rng: np.random.Generator, lang: str) -> dict:
         "active": active,
         "dms": int(rng.integers(3, 6)),
         "rail": str(rng.choice(["workspaces", "apps"], p=[0.5, 0.5])),      # Slack's workspace icons, or Teams' app bar
-        "right": str(rng.choice(["none", "thread", "members"], p=[0.45, 0.35, 0.2])),
+        "right": right,
         "tabs": bool(rng.random() < 0.6),                                     # Messages / Files / Pins under the header
         "toolbar": str(rng.choice(["top", "bottom"], p=[0.6, 0.4])),          # formatting row above or below the input
         "compact": bool(rng.random() < 0.25),                                 # one-line messages without avatars
