@@ -336,3 +336,24 @@ def test_a_spreadsheet_shows_its_quarter_s_tab_and_comments_on_its_own_lines(chr
                     (lang, variant, said, ref)
                 commented += 1
     assert commented
+
+
+def test_a_parcel_s_events_run_newest_first_up_to_its_step():
+    for lang, seed, lay in layouts("mobile/order_tracking"):
+        events = load("mobile_shopping", lang)["events"]
+        order = [next(i for i, e in enumerate(events) if e.split("{}")[0] in shown) for shown in lay["events"]]
+        assert order == sorted(order) and (order[0] == 0) == (lay["step"] == 3), (lang, seed, lay["events"])
+        assert lay["step"] < 3 or lay["eta_day"] == 0, (lang, seed)
+
+
+def test_an_analytics_chart_s_open_tab_is_the_metric_it_plots():
+    opened = 0
+    for lang in LANGS:
+        for variant in range(12):
+            html = render_html(PageSpec("web/analytics", lang, variant, "none", "none"))
+            tabs = re.findall(r'data-g="tab"[^>]*>([^<]*)<', html)
+            metric = {"en": "Users", "zh": "访客数"}[lang]
+            if metric in tabs:
+                opened += 1
+                assert tabs[0] == metric, (lang, variant, tabs)
+    assert opened
