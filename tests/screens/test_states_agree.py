@@ -218,7 +218,8 @@ def test_a_calendar_event_starts_within_the_hours_its_title_implies(name):
             starts = [(e["title"], e["start"] / 60) for c in cells for e in c["events"] if not e["all_day"]]
         else:
             starts = [(e[3], e[1]) for e in lay["events"]]
-            starts += [(t, h) for chips in lay["chips"].values() for t, cal, h in chips if cal != 3]
+            # timed events only: not birthdays (calendar 3) nor holidays (4)
+            starts += [(t, h) for chips in lay["chips"].values() for t, cal, h in chips if cal < 3]
         for title, hour in starts:
             assert window[title][0] <= hour <= window[title][1], (name, lang, seed, title, hour)
 
@@ -357,3 +358,22 @@ def test_an_analytics_chart_s_open_tab_is_the_metric_it_plots():
                 opened += 1
                 assert tabs[0] == metric, (lang, variant, tabs)
     assert opened
+
+
+def test_a_month_shows_its_holidays_and_one_off_events_once():
+    import datetime as dt
+    for lang, seed, lay in layouts("desktop/calendar_app"):
+        d = load("calendar", lang)
+        chips = [c for w in range(6) for i in range(7) for c in lay["chips"][f"{w},{i}"]]
+        for title in d["once"]:
+            assert sum(c[0] == title for c in chips) <= 1, (lang, seed, title)
+        shown = {(w, i) for w in range(6) for i in range(7) if any(c[1] == 4 for c in lay["chips"][f"{w},{i}"])}
+        due = set()
+        for w, days in enumerate(lay["grid"]):
+            for i, (day, off) in enumerate(days):
+                month = (lay["month"] - 1 + off) % 12 + 1
+                if f"{month}-{day}" in d["holidays"]:
+                    assert dt.date(2024, month, day)       # a real date
+                    due.add((w, i))
+                    assert all(c[1] != 0 for c in lay["chips"][f"{w},{i}"]), (lang, seed, "work on a holiday")
+        assert shown == (due if lay["checked"][4] else set()), (lang, seed)

@@ -69,16 +69,26 @@ def layout(rng: np.random.Generator, lang: str) -> dict:
             e[2] = min(e[2], after[1] - e[1])
         events += day
     chips = {}   # month view: "week,day" -> [[title, calendar, hour]]
+    once = set()    # titles that happen once in a month (a dentist, a flight), once shown
+    holiday = {(w, i): d["holidays"].get(f"{(month - 1 + off) % 12 + 1}-{day_}")
+               for w, week_days in enumerate(grid) for i, (day_, off) in enumerate(week_days)}
     for w in range(6):
         used = set()
         for i in range(7):
             n = int(rng.choice([0, 0, 1, 1, 2, 3]))
+            fits = [t for t in timed if t[0] not in once]
+            weekday = 6 if holiday[w, i] else (week_start + i) % 7     # a public holiday has no work events
             day = [[t[0], int(t[1]), int(rng.integers(int(np.ceil(t[2][0])), int(t[2][1]) + 1))]
-                   for t in day_events(rng, timed, (week_start + i) % 7, n, used)]
+                   for t in day_events(rng, fits, weekday, n, used)]
+            once.update(e[0] for e in day if e[0] in d["once"])
             chips[f"{w},{i}"] = sorted(day, key=lambda e: e[2])
     birthday = [e[0] for e in titles if e[1] == 3]
     chips[f"{int(rng.integers(6))},{int(rng.integers(7))}"].insert(
         0, [birthday[int(rng.integers(len(birthday)))], 3, 0])
+    checked = [True] * 4 + [bool(x) for x in rng.random(2) < 0.8]   # my calendars' events are on show
+    for (w, i), name in holiday.items():
+        if name and checked[4]:     # the holidays calendar on show: its days in the month view, first
+            chips[f"{w},{i}"].insert(0, [name, 4, 0])
     return {
         **base, "month": month, "year": YEAR, "today": today, "grid": grid, "week_row": row, "week": week,
         "day_names": day_names, "mini_names": d["mini_weekdays"],
@@ -90,7 +100,7 @@ def layout(rng: np.random.Generator, lang: str) -> dict:
         "sidebar": str(rng.choice(["left", "none"], p=[0.85, 0.15])),
         "details": bool(rng.random() < 0.35),   # the selected event's details on the right
         "selected": int(rng.integers(0, len(events))),
-        "checked": [True] * 4 + [bool(x) for x in rng.random(2) < 0.8],   # my calendars' events are on show
+        "checked": checked,
         "toolbar": str(rng.choice(["tabs", "segmented"], p=[0.5, 0.5])),
         "first_hour": int(rng.choice([7, 8, 9])),
         "hour_px": int(rng.choice([44, 52, 60])),
