@@ -23,8 +23,8 @@ def layout(rng: np.random.Generator, lang: str) -> dict:
         "to_last4": f"{int(rng.integers(0, 10000)):04d}",
         "recents": pick(rng, k["recipients"], 5) if rng.random() < 0.5 else [],
         "amount": amount,
-        "chips": [int(v) for v in (rng.choice([10, 20, 50, 100, 200, 500], 4, replace=False)
-                                   * (1 if lang == "en" else 5))],
+        "chips": sorted(int(v) for v in (rng.choice([10, 20, 50, 100, 200, 500], 4, replace=False)   # as apps
+                                         * (1 if lang == "en" else 5))),                             # list them
         "show_chips": bool(rng.random() < 0.4),       # quick amounts (always when no keypad takes the bottom)
         "note": str(rng.choice(k["notes"])) if rng.random() < 0.5 else "",
         "keypad": bool(rng.random() < 0.55),
