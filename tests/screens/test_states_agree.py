@@ -377,3 +377,24 @@ def test_a_month_shows_its_holidays_and_one_off_events_once():
                     due.add((w, i))
                     assert all(c[1] != 0 for c in lay["chips"][f"{w},{i}"]), (lang, seed, "work on a holiday")
         assert shown == (due if lay["checked"][4] else set()), (lang, seed)
+
+
+def test_phone_settings_switches_agree_with_the_screen(chromium_phone):
+    """Airplane mode is off (the status bar shows signal); dark mode is on exactly when the page is dark."""
+    seen = 0
+    for lang in LANGS:
+        for variant in range(16):
+            chromium_phone.set_content(render_html(PageSpec("mobile/settings", lang, variant, "none", "none")))
+            states = chromium_phone.evaluate("""() => Object.fromEntries(Array.from(
+              document.querySelectorAll('[data-g-fn=toggle_airplane_mode], [data-g-fn=toggle_dark_mode]'), e => {
+                const box = e.matches('input') ? e : e.querySelector('input');
+                return [e.dataset.gFn, box ? box.checked : e.getAttribute('aria-checked') === 'true'];
+              }))""")
+            dark = chromium_phone.evaluate(r"""() => {      // light text: a dark page
+              const [r, g, b] = getComputedStyle(document.body).color.match(/\d+/g).map(Number);
+              return (r + g + b) / 3 > 128; }""")
+            if states:
+                seen += 1
+                assert not states.get("toggle_airplane_mode", False), (lang, variant)
+                assert states.get("toggle_dark_mode", dark) == dark, (lang, variant, states, dark)
+    assert seen
