@@ -398,3 +398,13 @@ def test_phone_settings_switches_agree_with_the_screen(chromium_phone):
                 assert not states.get("toggle_airplane_mode", False), (lang, variant)
                 assert states.get("toggle_dark_mode", dark) == dark, (lang, variant, states, dark)
     assert seen
+
+
+def test_a_web_calendar_month_shows_a_one_off_once_and_places_only_for_work():
+    for lang, seed, lay in layouts("web/calendar"):
+        d = load("calendar", lang)
+        titles = [e["title"] for c in lay["month_cells"] for e in c["events"]]
+        assert all(titles.count(t) <= 1 for t in d["once"]), (lang, seed)
+        events = [e for c in lay["month_cells"] + lay["week_cells"] for e in c["events"]]
+        assert all(not e["place"] or e["cal"] == 0 for e in events), (lang, seed)
+        assert not lay["other"][0]["on"], (lang, seed)

@@ -4,7 +4,7 @@ import datetime as dt
 
 import numpy as np
 
-from synth.screens.archetypes.desktop.calendar_app import at
+from synth.screens.archetypes.desktop.calendar_app import MEETING_PLACES, at
 from synth.screens.content import load
 
 CATEGORY = "calendar"
@@ -26,22 +26,30 @@ def _event(rng: np.random.Generator, lang: str, d: dict, start: int, length: int
         title, cal = pool[int(rng.integers(len(pool)))][:2]
     return {"title": title, "colour": COLOURS[cal], "cal": cal, "start": start, "end": start + length,
             "time": _clock(lang, start), "span": f"{_clock(lang, start)} – {_clock(lang, start + length)}",
-            "place": d["places"][int(rng.integers(len(d["places"])))] if rng.random() < 0.5 else "",
+            # only work events have a place: a meeting room or a video call
+            "place": (d["places"][MEETING_PLACES[int(rng.integers(len(MEETING_PLACES)))]]
+                      if cal == 0 and rng.random() < 0.5 else ""),
             "all_day": cal == 3}
 
 
-def _day_events(rng: np.random.Generator, lang: str, d: dict, k: int, day: dt.date, used: set) -> list[dict]:
+def _day_events(rng: np.random.Generator, lang: str, d: dict, k: int, day: dt.date, used: set,
+                once: set | None = None) -> list[dict]:
     """`k` events of one day that do not overlap, in time order: work events (calendar 0) only Monday to Friday,
-    and no title twice in a week (`used`, the week's titles so far, grows)."""
+    no title twice in a week (`used`, the week's titles so far, grows) and a one-off appointment (calendar.json's
+    `once`: a dentist, a flight) once in a month (`once`, those shown so far, grows)."""
+    once = set() if once is None else once
     slots = sorted(rng.choice(np.arange(16, 40), k, replace=False).tolist())      # half hours from 8:00
     out = []
     for i, s in enumerate(slots):
-        pool = [e for e in at(d["events"], s / 2) if (day.weekday() < 5 or e[1] != 0) and e[0] not in used]
+        pool = [e for e in at(d["events"], s / 2)
+                if (day.weekday() < 5 or e[1] != 0) and e[0] not in used and e[0] not in once]
         if not pool:            # nothing of the kind starts at this hour: the day has an event fewer
             continue
         room = (slots[i + 1] - s) if i + 1 < len(slots) else 4
         out.append(_event(rng, lang, d, int(s) * 30, 30 * int(rng.integers(1, min(room, 4) + 1)), pool))
         used.add(out[-1]["title"])
+        if out[-1]["title"] in d["once"]:
+            once.add(out[-1]["title"])
     return out
 
 
@@ -63,9 +71,10 @@ def layout(rng: np.random.Generator, lang: str) -> dict:
     start = first - dt.timedelta(days=(first.weekday() - d["week_start"]) % 7)
     weeks = 6 if (start + dt.timedelta(days=35)).month == month else 5
     days = [start + dt.timedelta(days=i) for i in range(weeks * 7)]
-    weeks_used = [set() for _ in range(weeks)]
+    weeks_used, once = [set() for _ in range(weeks)], set()
     month_cells = [{"day": x.day, "in_month": x.month == month, "today": x == today,
-                    "events": _day_events(rng, lang, d, int(rng.choice([0, 0, 1, 1, 2, 3])), x, weeks_used[i // 7])}
+                    "events": _day_events(rng, lang, d, int(rng.choice([0, 0, 1, 1, 2, 3])), x, weeks_used[i // 7],
+                                          once)}
                    for i, x in enumerate(days)]
     week0 = today - dt.timedelta(days=(today.weekday() - d["week_start"]) % 7)
     week = [week0 + dt.timedelta(days=i) for i in range(7)]
@@ -96,7 +105,8 @@ def layout(rng: np.random.Generator, lang: str) -> dict:
         "month_cells": month_cells, "week_cells": week_cells, "mini": mini, "upcoming": upcoming,
         # every calendar has events on show, so every one is ticked
         "calendars": [{"name": n, "colour": COLOURS[i], "on": True} for i, n in enumerate(d["calendars"])],
-        "other": [{"name": n, "colour": COLOURS[4 + i], "on": bool(rng.random() < 0.5)}
+        # the holidays calendar is not ticked: no holiday would show on the grid
+        "other": [{"name": n, "colour": COLOURS[4 + i], "on": bool(rng.random() < 0.5) and i > 0}
                   for i, n in enumerate(d["other"])],
         # an upcoming panel on the right takes the mini calendar; the left sidebar then goes
         "upcoming_panel": (panel := bool(rng.random() < 0.4)),
