@@ -408,3 +408,14 @@ def test_a_web_calendar_month_shows_a_one_off_once_and_places_only_for_work():
         events = [e for c in lay["month_cells"] + lay["week_cells"] for e in c["events"]]
         assert all(not e["place"] or e["cal"] == 0 for e in events), (lang, seed)
         assert not lay["other"][0]["on"], (lang, seed)
+
+
+def test_a_place_s_phone_has_its_city_s_area_code_and_its_site_its_name():
+    for lang, seed, lay in layouts("web/maps_local"):
+        d = load("maps", lang)
+        code = d["area_codes"][d["city"].index(lay["city"])]
+        assert code in lay["phone"].split("-")[0].strip("()") or lay["phone"].startswith(f"({code})"), \
+            (lang, seed, lay["city"], lay["phone"])
+        name = re.sub(r"[^a-z0-9]", "", lay["selected"]["name"].lower())
+        assert not name or name in lay["web"], (lang, seed, lay["web"])
+        assert lay["pics"] == next(q["pics"] for q in d["queries"] if q["query"] == lay["query"])

@@ -1,4 +1,6 @@
 """Maps: a map web app: a drawn street map with pins, a side panel of place results, a place's details card."""
+import re
+
 import numpy as np
 
 from synth.screens.archetypes.web._streetmap import street_map
@@ -38,11 +40,14 @@ def layout(rng: np.random.Generator, lang: str) -> dict:
     sel = places[0]
     slug = d["slugs"][int(rng.integers(len(d["slugs"])))]
     return {
-        "query": q["query"], "places": places, "city": d["city"][int(rng.integers(len(d["city"])))],
+        "query": q["query"], "places": places, "city": d["city"][(city := int(rng.integers(len(d["city"]))))],
+        "pics": q["pics"],                                   # what the places' pictures show
         "district": d["districts"][int(rng.integers(len(d["districts"])))],
         "chips": pick(rng, d["chips"], int(rng.integers(4, 7))),
-        "phone": d["phone"].format(int(rng.integers(10 ** (d["phone_digits"] - 1), 10 ** d["phone_digits"]))),
-        "web": d["web"][int(rng.integers(len(d["web"])))].format(slug),
+        "phone": d["phone"].format(code=d["area_codes"][city],      # the city's area code
+                                   number=int(rng.integers(10 ** (d["phone_digits"] - 1), 10 ** d["phone_digits"]))),
+        # the place's own name as its site's name where it has Latin letters
+        "web": d["web"][int(rng.integers(len(d["web"])))].format(re.sub(r"[^a-z0-9]", "", sel["name"].lower()) or slug),
         "features": pick(rng, d["features"], int(rng.integers(2, 5))),
         "selected": sel,
         "busy": [int(v) for v in np.clip(np.sin(np.linspace(0.2, 3.0, 14)) * rng.uniform(50, 95)
