@@ -419,3 +419,9 @@ def test_a_place_s_phone_has_its_city_s_area_code_and_its_site_its_name():
         name = re.sub(r"[^a-z0-9]", "", lay["selected"]["name"].lower())
         assert not name or name in lay["web"], (lang, seed, lay["web"])
         assert lay["pics"] == next(q["pics"] for q in d["queries"] if q["query"] == lay["query"])
+
+
+def test_a_crm_open_view_lists_only_open_leads_and_deals():
+    from synth.screens.archetypes.desktop.crm_console import OPEN
+    for lang, seed, lay in layouts("desktop/crm_console"):
+        assert all(r["status"] in lay["statuses"][:OPEN] for r in lay["records"]), (lang, seed)

@@ -22,6 +22,9 @@ def _dates(rng: np.random.Generator, n: int) -> tuple[list, list]:
     return created, sorted(close)
 
 
+OPEN = 4     # the first four statuses of a lead or a deal are open ones
+
+
 def layout(rng: np.random.Generator, lang: str) -> dict:
     """Module, navigation, filters, records and detail pane of one CRM window."""
     base = chrome(rng, lang, "users", "客户管理" if lang == "zh" else "CRM")
@@ -43,7 +46,8 @@ def layout(rng: np.random.Generator, lang: str) -> dict:
 
     records = [{"name": p, "company": d["companies"][int(f)], "email": email(p, int(f)),
                 "title": d["titles"][int(rng.integers(len(d["titles"])))],
-                "status": statuses[int(rng.choice(len(statuses), p=[0.22, 0.22, 0.18, 0.18, 0.1, 0.1]))],
+                # the view lists open leads and open deals: none won, lost or dropped
+                "status": statuses[int(rng.choice(OPEN, p=[0.28, 0.28, 0.22, 0.22]))],
                 "source": d["sources"][int(rng.integers(len(d["sources"])))],
                 "deal": d["deals"][int(rng.integers(len(d["deals"])))],
                 "amount": f"{d['currency']}{int(rng.integers(3, 400)) * 500:,}",
