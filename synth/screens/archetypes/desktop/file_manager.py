@@ -24,7 +24,6 @@ def layout(rng: np.random.Generator, lang: str) -> dict:
         "side_width": int(rng.choice([200, 220, 240])),
         "icon_size": int(rng.choice([64, 80, 96])),
         "selected": int(rng.integers(3, 12)),
-        "sort": int(rng.integers(0, 4)),
         "columns": str(rng.choice(["full", "short"])),             # name, date, type, size — or without the type
         "thumbs": bool(rng.random() < 0.7),                        # pictures show as thumbnails in the icon views
         "drives": bool(rng.random() < 0.6),

@@ -23,7 +23,7 @@ def layout(rng: np.random.Generator, lang: str) -> dict:
         "username": bool(rng.random() < 0.4),
         "confirm": bool(rng.random() < 0.6),
         "rules": str(rng.choice(["list", "meter", "help"])),
-        "rules_met": int(rng.integers(0, 5)),
+        "rules_met": 0,          # the password fields are empty: no rule is met yet
         "rule_texts": data["password_rules"],
         "newsletter": bool(rng.random() < 0.5),
         "social": bool(rng.random() < 0.4),
