@@ -425,3 +425,15 @@ def test_a_crm_open_view_lists_only_open_leads_and_deals():
     from synth.screens.archetypes.desktop.crm_console import OPEN
     for lang, seed, lay in layouts("desktop/crm_console"):
         assert all(r["status"] in lay["statuses"][:OPEN] for r in lay["records"]), (lang, seed)
+
+
+def test_a_checkout_address_names_the_state_of_its_city():
+    from synth.screens.content.common import WORDS
+    for lang in LANGS:
+        states = load("payment", lang)["city_state"]
+        assert set(WORDS[lang]["city"]) <= set(states), lang
+        html = render_html(PageSpec("web/checkout", lang, 3, "none", "none"))
+        shown = [f"{city}, {state}" if lang == "en" else state for city, state in states.items()
+                 if (f"{city}, {state}" if lang == "en" else state) in html]
+        assert len(shown) >= 1, lang
+    assert "四川省深圳" not in render_html(PageSpec("web/checkout", "zh", 804684223, "none", "none"))

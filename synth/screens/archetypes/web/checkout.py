@@ -31,7 +31,8 @@ def layout(rng: np.random.Generator, lang: str) -> dict:
         "shipping": data["shipping"], "ship": int(rng.choice([0, 0, 1, 2])),
         "methods": data["methods"], "method": int(rng.choice([0, 0, 1])),
         **_promo(rng, data),
-        "state": str(rng.choice(data["states"])), "countries": data["countries"], "tax_rate": data["tax_rate"],
+        # the state (Chinese: province and city) of the address's city
+        "city_state": data["city_state"], "countries": data["countries"], "tax_rate": data["tax_rate"],
         "flow": str(rng.choice(["single", "accordion"])),      # one long form, or steps with the first one done
         "header": str(rng.choice(["minimal", "navbar"])),
         "summary": str(rng.choice(["right", "right", "left"])),
