@@ -437,3 +437,14 @@ def test_a_checkout_address_names_the_state_of_its_city():
                  if (f"{city}, {state}" if lang == "en" else state) in html]
         assert len(shown) >= 1, lang
     assert "四川省深圳" not in render_html(PageSpec("web/checkout", "zh", 804684223, "none", "none"))
+
+
+def test_an_analytics_top_page_has_fewer_views_and_users_than_the_site():
+    def number(text):
+        return float(text[:-1]) * {"K": 1e3, "M": 1e6}[text[-1]] if text[-1] in "KM" else float(text.replace(",", ""))
+    for lang, seed, lay in layouts("web/analytics"):
+        kpis = {k["key"]: k["value"] for k in lay["kpis"]}
+        for page in lay["pages"]:
+            for key in ("views", "users"):
+                if key in kpis:
+                    assert number(page[key]) <= number(kpis[key]), (lang, seed, key, page[key], kpis[key])

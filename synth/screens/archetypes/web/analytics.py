@@ -48,8 +48,9 @@ def layout(rng: np.random.Generator, lang: str) -> dict:
         return f"{rng.uniform(lo, hi):.1f}%"
 
     minutes = int(rng.integers(1, 5))
+    views = float(cur.sum() * rng.uniform(2, 4))       # the site's page views: the top pages share them
     kpi_pool = {
-        "users": _fmt(cur.sum() * 0.7), "sessions": _fmt(cur.sum()), "views": _fmt(cur.sum() * rng.uniform(2, 4)),
+        "users": _fmt(cur.sum() * 0.7), "sessions": _fmt(cur.sum()), "views": _fmt(views),
         "bounce": pct(28, 62), "duration": f"{minutes}m {int(rng.integers(0, 60)):02d}s", "conversion": pct(0.8, 4.5),
     }
     kpis = [{"key": k, "value": kpi_pool[k], "delta": f"{rng.uniform(-12, 25):+.1f}%",
@@ -67,10 +68,10 @@ def layout(rng: np.random.Generator, lang: str) -> dict:
                 "offset": f"{-float(o) * circ:.1f}"}
                for name, s, o in zip(d["devices"], dev, offsets)]
     pages = []
-    views = np.sort(rng.pareto(1.5, 8) + 1)[::-1] * cur.sum() / 6
-    for (path_, title), v in zip(pick(rng, list(zip(d["pages"], d["page_titles"])), 8), views):
+    shares = np.sort(rng.dirichlet(np.ones(9) * 0.8))[::-1]      # eight top pages and all the others
+    for (path_, title), v in zip(pick(rng, list(zip(d["pages"], d["page_titles"])), 8), shares[:8] * views):
         pages.append({"path": path_, "title": title, "views": _fmt(float(v)),
-                      "users": _fmt(float(v) * rng.uniform(0.5, 0.8)),
+                      "users": _fmt(min(float(v) * rng.uniform(0.5, 0.8), cur.sum() * 0.7 * 0.9)),   # under the site's
                       "time": f"{int(rng.integers(0, 4))}:{int(rng.integers(0, 60)):02d}", "bounce": pct(20, 70)})
     geo = np.sort(rng.dirichlet(np.ones(6) * 1.5))[::-1]
     end = dt.date(2024, 1, 1) + dt.timedelta(days=int(rng.integers(30, 360)))
