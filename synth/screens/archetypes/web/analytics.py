@@ -49,8 +49,9 @@ def layout(rng: np.random.Generator, lang: str) -> dict:
 
     minutes = int(rng.integers(1, 5))
     views = float(cur.sum() * rng.uniform(2, 4))       # the site's page views: the top pages share them
+    users = cur.sum() * 0.7                             # the site's users: a top page has fewer
     kpi_pool = {
-        "users": _fmt(cur.sum() * 0.7), "sessions": _fmt(cur.sum()), "views": _fmt(views),
+        "users": _fmt(users), "sessions": _fmt(cur.sum()), "views": _fmt(views),
         "bounce": pct(28, 62), "duration": f"{minutes}m {int(rng.integers(0, 60)):02d}s", "conversion": pct(0.8, 4.5),
     }
     kpis = [{"key": k, "value": kpi_pool[k], "delta": f"{rng.uniform(-12, 25):+.1f}%",
@@ -71,7 +72,7 @@ def layout(rng: np.random.Generator, lang: str) -> dict:
     shares = np.sort(rng.dirichlet(np.ones(9) * 0.8))[::-1]      # eight top pages and all the others
     for (path_, title), v in zip(pick(rng, list(zip(d["pages"], d["page_titles"])), 8), shares[:8] * views):
         pages.append({"path": path_, "title": title, "views": _fmt(float(v)),
-                      "users": _fmt(min(float(v) * rng.uniform(0.5, 0.8), cur.sum() * 0.7 * 0.9)),   # under the site's
+                      "users": _fmt(min(float(v) * rng.uniform(0.5, 0.8), users * 0.9)),
                       "time": f"{int(rng.integers(0, 4))}:{int(rng.integers(0, 60)):02d}", "bounce": pct(20, 70)})
     geo = np.sort(rng.dirichlet(np.ones(6) * 1.5))[::-1]
     end = dt.date(2024, 1, 1) + dt.timedelta(days=int(rng.integers(30, 360)))
