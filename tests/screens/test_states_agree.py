@@ -448,3 +448,19 @@ def test_an_analytics_top_page_has_fewer_views_and_users_than_the_site():
             for key in ("views", "users"):
                 if key in kpis:
                     assert number(page[key]) <= number(kpis[key]), (lang, seed, key, page[key], kpis[key])
+
+
+def test_an_ide_status_bar_names_the_caret_s_line_and_column_and_the_file_s_indentation(chromium_desktop):
+    page = chromium_desktop
+    for lang in LANGS:
+        for variant in range(6):
+            page.set_content(render_html(PageSpec("desktop/code_editor", lang, variant, "none", "none")))
+            line, status, lines = page.evaluate("""() => [
+              document.querySelector('.ce-lines > div.cur').textContent,
+              [...document.querySelectorAll('.ce-status .dk-fill ~ span')].map(s => s.textContent).join(' | '),
+              [...document.querySelectorAll('.ce-lines > div')].map(d => d.textContent)]""")
+            numbers = [int(n) for n in re.findall(r"\d+", status.split(" | ")[0])]
+            assert numbers[1] == len(line.expandtabs(4)) + 1, (lang, variant, numbers, line)   # a visual column
+            steps = {len(t) - len(t.lstrip(" ")) for t in lines if t.startswith(" ") and t.strip()}
+            tabs = any(t.startswith("\t") for t in lines)
+            assert status.split(" | ")[1][-1] == ("4" if tabs else str(min(steps))), (lang, variant, status)

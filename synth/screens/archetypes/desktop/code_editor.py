@@ -42,9 +42,19 @@ def tokens(line: str, kind: str) -> list[list[str]]:
     return out
 
 
+def indentation(lines: list[str]) -> str:
+    """How the file indents, as a status bar names it: "tab" or the smallest step of leading spaces."""
+    if any(line.startswith("\t") for line in lines):
+        return "tab"
+    return str(min((len(line) - len(line.lstrip(" ")) for line in lines if line.startswith(" ") and line.strip()),
+                   default=4))
+
+
 def layout(rng: np.random.Generator, lang: str) -> dict:
-    """Panes, theme and the open file of one IDE window."""
+    """Panes, theme and the open file of one IDE window; the caret sits at the end of the cursor's line, and
+    the status bar states that line, its column and the file's indentation."""
     f = load("desktop_code", lang)["files"][int(rng.integers(3))]
+    cursor = int(rng.integers(8, 24))
     return {
         **chrome(rng, lang, "code", "代码" if lang == "zh" else "Code"),
         "file": {**f, "code": [tokens(line, f["kind"]) for line in f["lines"]]},
@@ -55,7 +65,9 @@ def layout(rng: np.random.Generator, lang: str) -> dict:
         "terminal": bool(rng.random() < 0.7),
         "minimap": bool(rng.random() < 0.5),
         "tabs": int(rng.integers(2, 5)),
-        "cursor": int(rng.integers(8, 24)),
+        "cursor": cursor,
+        "column": len(f["lines"][cursor - 1].expandtabs(4)) + 1,
+        "indent": indentation(f["lines"]),
         "font": int(rng.choice([12, 13, 14])),
         "side_width": int(rng.choice([220, 250, 280])),
         "menubar": bool(rng.random() < 0.6),
