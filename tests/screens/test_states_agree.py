@@ -464,3 +464,13 @@ def test_an_ide_status_bar_names_the_caret_s_line_and_column_and_the_file_s_inde
             steps = {len(t) - len(t.lstrip(" ")) for t in lines if t.startswith(" ") and t.strip()}
             tabs = any(t.startswith("\t") for t in lines)
             assert status.split(" | ")[1][-1] == ("4" if tabs else str(min(steps))), (lang, variant, status)
+
+
+def test_a_budget_line_costs_about_the_same_each_month_and_the_book_is_about_costs():
+    from synth.screens.content.common import make_content
+    for lang in LANGS:
+        for seed in SEEDS:
+            c = make_content(np.random.default_rng(seed), lang)
+            for row in c["budget"]:
+                assert max(row) <= min(row) * 1.15 / 0.85 + 1, (lang, seed, row)
+            assert not re.search(r"Sales|销售|Marketing Plan|市场计划", c["book"]), (lang, seed, c["book"])

@@ -266,7 +266,7 @@ SCREEN_WORDS = {
                   "pptx": "Presentation", "png": "PNG image", "jpg": "JPEG image", "mp3": "MP3 audio",
                   "mp4": "MPEG-4 video", "zip": "ZIP archive", "txt": "Plain text", "py": "Python script"},
         "today_at": "Today, {}", "yesterday_at": "Yesterday, {}", "date": "{m} {d}, 2024",
-        "book": ["Department Budget", "Marketing Plan 2024", "Team Expenses", "Sales Forecast", "Event Budget"],
+        "book": ["Department Budget", "Operating Costs 2024", "Team Expenses", "Cost Forecast", "Office Budget"],
         "categories": ["Rent", "Salaries", "Marketing", "Travel", "Software", "Office supplies", "Utilities",
                        "Insurance", "Training", "Equipment", "Consulting"],
         "sheets": ["Summary", "Q1", "Q2", "Q3", "Q4", "Notes"],
@@ -300,7 +300,7 @@ SCREEN_WORDS = {
                   "pptx": "演示文稿", "png": "PNG 图像", "jpg": "JPEG 图像", "mp3": "MP3 音频",
                   "mp4": "MP4 视频", "zip": "ZIP 压缩文件", "txt": "文本文档", "py": "Python 脚本"},
         "today_at": "今天 {}", "yesterday_at": "昨天 {}", "date": "2024/{m}/{d}",
-        "book": ["部门预算", "2024年市场计划", "团队费用", "销售预测", "活动预算"],
+        "book": ["部门预算", "2024年运营成本", "团队费用", "费用预测", "办公室预算"],
         "categories": ["房租", "工资", "市场推广", "差旅", "软件订阅", "办公用品", "水电费", "保险", "培训",
                        "设备采购", "咨询服务"],
         "sheets": ["汇总", "第一季度", "第二季度", "第三季度", "第四季度", "备注"],
@@ -384,7 +384,8 @@ def _screen_content(rng: np.random.Generator, lang: str, c: dict) -> dict:
     quarter = int(rng.integers(0, 4))
     months = [w["month"][quarter * 3 + i] for i in range(3)]
     categories = _pick(rng, x["categories"], 9)
-    budget = [[int(v) for v in rng.integers(2, 90, 3) * 100 + rng.integers(0, 100, 3)] for _ in categories]
+    # a budget line costs about the same every month: a base of its own, each month within ±15% of it
+    budget = [[int(base * f) for f in rng.uniform(0.85, 1.15, 3)] for base in rng.integers(200, 9000, len(categories))]
     plan = [int(sum(row) * rng.uniform(0.9, 1.15)) for row in budget]
     # comments on the sheet, or on a line of it: none about a line the sheet does not have
     comment_picks = _pick(rng, [cm for cm in x["comments"] if cm[1] is None or cm[1] in categories], 3)
