@@ -474,3 +474,16 @@ def test_a_budget_line_costs_about_the_same_each_month_and_the_book_is_about_cos
             for row in c["budget"]:
                 assert max(row) <= min(row) * 1.15 / 0.85 + 1, (lang, seed, row)
             assert not re.search(r"Sales|销售|Marketing Plan|市场计划", c["book"]), (lang, seed, c["book"])
+
+
+def test_a_site_s_name_fits_any_kind_of_site_and_one_hour_is_singular(chromium_desktop):
+    from synth.screens.content.common import WORDS
+    for lang in LANGS:
+        assert not [s for s in WORDS[lang]["site"] if re.search(r"Store|Market|Goods|商城|市场|好物|小铺", s)]
+    seen = 0
+    for variant in range(12):
+        chromium_desktop.set_content(render_html(PageSpec("web/docs_editor", "en", variant, "none", "none")))
+        text = chromium_desktop.evaluate("() => document.body.innerText")
+        assert not re.search(r"(?<!\d)1 hours", text), variant
+        seen += "1 hour ago" in text
+    assert seen      # the singular is shown somewhere

@@ -3,8 +3,7 @@ import numpy as np
 
 WORDS = {
     "en": {
-        "site": ["Northwind", "Bluebird Market", "Acme Store", "Pinecone", "Lumen", "Harbor & Co", "Maple Goods",
-                 "Orbit"],
+        "site": ["Northwind", "Bluebird", "Acme", "Pinecone", "Lumen", "Harbor", "Maple", "Orbit"],   # any kind of site
         "product": ["Wireless Earbuds", "Ceramic Mug", "Running Shoes", "Desk Lamp", "Backpack", "Water Bottle",
                     "Mechanical Keyboard", "Wool Scarf", "Sunglasses", "Phone Case", "Notebook Set", "Coffee Grinder"],
         # what each product above costs, lowest and highest whole units: a price fits the product
@@ -62,7 +61,7 @@ WORDS = {
                    "64 Elm Court"],
     },
     "zh": {
-        "site": ["北风商城", "蓝鸟市场", "优选好物", "松果", "流明", "海港生活", "枫叶小铺", "轨道"],
+        "site": ["北风", "蓝鸟", "青禾", "松果", "流明", "海港", "枫叶", "轨道"],
         "product": ["无线耳机", "陶瓷马克杯", "跑步鞋", "台灯", "双肩包", "保温水杯",
                     "机械键盘", "羊毛围巾", "太阳镜", "手机壳", "笔记本套装", "咖啡磨豆机"],
         "product_prices": [(99, 999), (19, 89), (199, 899), (59, 299), (89, 499), (39, 199), (199, 899), (59, 299),
