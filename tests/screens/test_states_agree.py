@@ -487,3 +487,9 @@ def test_a_site_s_name_fits_any_kind_of_site_and_one_hour_is_singular(chromium_d
         assert not re.search(r"(?<!\d)1 hours", text), variant
         seen += "1 hour ago" in text
     assert seen      # the singular is shown somewhere
+
+
+def test_a_restaurant_further_away_takes_longer_to_deliver():
+    for lang, seed, lay in layouts("mobile/food_delivery"):
+        for r in lay["restaurants"]:
+            assert 10 + 6 * r["dist"] - 1 <= r["mins"] <= 20 + 6 * r["dist"], (lang, seed, r)

@@ -15,8 +15,9 @@ def layout(rng: np.random.Generator, lang: str) -> dict:
     rests = []
     for r in pick(rng, k["restaurants"], 5):
         fee = int(rng.integers(0, 6))
-        rests.append({**r, "rating": round(float(rng.uniform(4.1, 4.9)), 1), "mins": int(rng.integers(15, 50)),
-                      "dist": round(float(rng.uniform(0.3, 4.5)), 1),
+        rating, dist = round(float(rng.uniform(4.1, 4.9)), 1), round(float(rng.uniform(0.3, 4.5)), 1)
+        # the time follows the distance: cooking (10-20 min) and ~6 min a mile (km) on the road
+        rests.append({**r, "rating": rating, "mins": int(10 + 6 * dist + rng.uniform(0, 10)), "dist": dist,
                       "sales": int(rng.integers(200, 9999)),
                       "fee": k["free"] if fee == 0 else k["fee"].format(fee if lang == "zh" else f"{fee - 0.01:.2f}"),
                       # a "free delivery" offer only where delivery is free
