@@ -493,3 +493,13 @@ def test_a_restaurant_further_away_takes_longer_to_deliver():
     for lang, seed, lay in layouts("mobile/food_delivery"):
         for r in lay["restaurants"]:
             assert 10 + 6 * r["dist"] - 1 <= r["mins"] <= 20 + 6 * r["dist"], (lang, seed, r)
+
+
+def test_a_playlist_shows_its_own_description_and_a_length_that_fits_its_songs():
+    descs = {lang: load("music", lang)["descs"] for lang in LANGS}
+    for lang, seed, lay in layouts("web/music_web"):
+        assert lay["desc"] == descs[lang][lay["playlists"][0]], (lang, seed)
+        low, high = (lay["total"] * 140 / 3600, lay["total"] * 330 / 3600)
+        assert max(1, round(low)) <= lay["hours"] <= round(high), (lang, seed, lay["total"], lay["hours"])
+        mean = sum(s["seconds"] for s in lay["songs"]) / len(lay["songs"])
+        assert abs(lay["hours"] - lay["total"] * mean / 3600) <= 0.5 or lay["hours"] == 1, (lang, seed)

@@ -9,9 +9,9 @@ CATEGORY = "music"
 PLACEMENTS = ("modal", "modal", "interstitial")
 
 
-def _duration(rng: np.random.Generator) -> str:
-    s = int(rng.integers(140, 330))
-    return f"{s // 60}:{s % 60:02d}"
+def _duration(rng: np.random.Generator) -> int:
+    """A song's length in seconds."""
+    return int(rng.integers(140, 330))
 
 
 def _cards(songs: list[dict]) -> list[dict]:
@@ -27,18 +27,21 @@ def _cards(songs: list[dict]) -> list[dict]:
 def layout(rng: np.random.Generator, lang: str) -> dict:
     """Sections and their arrangement for one page."""
     d = load("music", lang)
-    songs = [{"title": t, "artist": a, "album": al, "time": _duration(rng),
+    songs = [{"title": t, "artist": a, "album": al, "seconds": _duration(rng),
               "added": d["added"][int(rng.integers(len(d["added"])))],
               "liked": bool(rng.random() < 0.3)}
              for t, a, al in pick(rng, d["songs"], int(rng.integers(9, 15)))]
+    for s in songs:
+        s["time"] = f"{s['seconds'] // 60}:{s['seconds'] % 60:02d}"
     playing = int(rng.integers(len(songs)))
     shelves = [{"title": t, "cards": _cards(pick(rng, songs, len(songs)))} for t in pick(rng, d["shelves"], 3)]
     total = int(rng.integers(30, 260))
+    playlists = pick(rng, d["playlists"], int(rng.integers(5, 9)))
     return {
         "brand": str(rng.choice(d["brands"])),
         "songs": songs, "playing": playing, "shelves": shelves,
-        "playlists": pick(rng, d["playlists"], int(rng.integers(5, 9))),
-        "genres": pick(rng, d["genres"], 6), "desc": d["descs"][int(rng.integers(len(d["descs"])))],
+        "playlists": playlists,
+        "genres": pick(rng, d["genres"], 6), "desc": d["descs"][playlists[0]],     # the open playlist's own
         "view": str(rng.choice(["home", "playlist"])),
         "nav": str(rng.choice(["sidebar", "topbar"], p=[0.75, 0.25])),
         "queue": bool(rng.random() < 0.35),                 # a now-playing panel on the right
@@ -48,6 +51,7 @@ def layout(rng: np.random.Generator, lang: str) -> dict:
         "paused": bool(rng.random() < 0.3),
         "progress": int(rng.integers(5, 95)), "volume": int(rng.integers(30, 100)),
         "shuffle": bool(rng.random() < 0.4), "repeat": bool(rng.random() < 0.3),
-        "total": total, "hours": f"{total * 3 // 60}",
+        # the playlist's length at the listed songs' mean length
+        "total": total, "hours": max(1, round(total * sum(s["seconds"] for s in songs) / len(songs) / 3600)),
         "density": str(rng.choice(["compact", "normal"])),
     }
