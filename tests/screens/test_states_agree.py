@@ -503,3 +503,15 @@ def test_a_playlist_shows_its_own_description_and_a_length_that_fits_its_songs()
         assert max(1, round(low)) <= lay["hours"] <= round(high), (lang, seed, lay["total"], lay["hours"])
         mean = sum(s["seconds"] for s in lay["songs"]) / len(lay["songs"])
         assert abs(lay["hours"] - lay["total"] * mean / 3600) <= 0.5 or lay["hours"] == 1, (lang, seed)
+
+
+def test_a_place_nearer_on_the_map_is_nearer_in_the_list_and_quicker_to_reach():
+    for lang, seed, lay in layouts("web/maps_local"):
+        (mx, my), places = lay["map"]["pins"][-1], lay["places"]
+        on_map = [np.hypot(x - mx, (y - my) * 0.9) for x, y in lay["map"]["pins"][:-1]]
+        stated = [float(re.search(r"[\d.]+", p["distance"]).group()) for p in places]
+        mins = [int(re.search(r"\d+", p["minutes"]).group()) for p in places]
+        for i in range(len(places)):
+            for j in range(len(places)):
+                if on_map[i] < on_map[j] * 0.9:
+                    assert stated[i] <= stated[j] and mins[i] <= mins[j] + 3, (lang, seed, i, j)

@@ -24,11 +24,21 @@ def _places(rng: np.random.Generator, d: dict, q: dict, n: int) -> list[dict]:
                         if d["distance"].endswith("公里")
                         else f"{int(rng.integers(100, 4000))} {d['streets'][int(rng.integers(len(d['streets'])))]}"),
             "status": status, "hours": hours, "tone": tone,
-            "distance": d["distance"].format(round(float(rng.uniform(0.2, 4.5)), 1)),
-            "minutes": d["minutes"].format(int(rng.integers(3, 25))),
             "review": d["reviews"][int(rng.integers(len(d["reviews"])))],
         })
     return places
+
+
+def _distances(rng: np.random.Generator, d: dict, places: list[dict], pins: list) -> None:
+    """Each place's distance and driving time from "you are here" (the last pin), measured on the map: the map
+    box is ~0.9 as high as wide and spans 2-6 miles (3-9 km) across; roads run ~1.3x the straight line."""
+    metric = d["distance"].endswith("公里")
+    span = float(rng.uniform(3, 9) if metric else rng.uniform(2, 6))
+    (mx, my) = pins[-1]
+    for p, (x, y) in zip(places, pins):
+        road = max(0.1, round(1.3 * span / 100 * float(np.hypot(x - mx, (y - my) * 0.9)), 1))
+        p["distance"] = d["distance"].format(road)
+        p["minutes"] = d["minutes"].format(int(3 + road * (2 if metric else 3) + rng.uniform(0, 3)))
 
 
 def layout(rng: np.random.Generator, lang: str) -> dict:
@@ -39,7 +49,7 @@ def layout(rng: np.random.Generator, lang: str) -> dict:
     places = _places(rng, d, q, n)
     sel = places[0]
     slug = d["slugs"][int(rng.integers(len(d["slugs"])))]
-    return {
+    lay = {
         "query": q["query"], "places": places, "city": d["city"][(city := int(rng.integers(len(d["city"]))))],
         "pics": q["pics"],                                   # what the places' pictures show
         "district": d["districts"][int(rng.integers(len(d["districts"])))],
@@ -67,3 +77,5 @@ def layout(rng: np.random.Generator, lang: str) -> dict:
         "pin": str(rng.choice(["red", "brand"])),
         "map": street_map(rng, d["streets"], len(places) + 1),    # the last spot is "you are here"
     }
+    _distances(rng, d, places, lay["map"]["pins"])
+    return lay
