@@ -515,3 +515,12 @@ def test_a_place_nearer_on_the_map_is_nearer_in_the_list_and_quicker_to_reach():
             for j in range(len(places)):
                 if on_map[i] < on_map[j] * 0.9:
                     assert stated[i] <= stated[j] and mins[i] <= mins[j] + 3, (lang, seed, i, j)
+
+
+@pytest.mark.parametrize("name", ["web/docs_editor", "desktop/docs_editor"])
+def test_a_document_s_comments_are_about_that_document(name):
+    for lang, seed, lay in layouts(name):
+        others = [doc for doc in load("docs", lang)["docs"] if doc["title"] != lay["doc"]["title"]]
+        theirs = [t for doc in others for t in doc["comments"]]
+        texts = [c["text"] if isinstance(c, dict) else c for c in lay["comments"]]
+        assert not set(texts) & set(theirs), (name, lang, seed, texts)

@@ -24,7 +24,7 @@ def layout(rng: np.random.Generator, lang: str) -> dict:
     doc = d["docs"][int(rng.integers(len(d["docs"])))]
     side = str(rng.choice(["comments", "outline", "none"], p=[0.5, 0.25, 0.25]))
     comments = [{"text": t, "resolved": False, "replies": int(rng.integers(0, 3)), "minutes": int(rng.integers(2, 300))}
-                for t in pick(rng, d["comments"], int(rng.integers(2, 4)))]
+                for t in pick(rng, doc["comments"] + d["comments"], int(rng.integers(2, 4)))]   # its own or any doc's
     return {
         "doc": doc, "comments": comments, "side": side,
         "outline": [text for kind, text in doc["blocks"] if kind in ("h1", "h2")],
