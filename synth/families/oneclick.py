@@ -25,7 +25,8 @@ MIN_BUTTON_CONTRAST = 40.0     # ... between a button and the page
 MIN_GAP = 3                    # px between clickable things
 CHECK = {"en": ("I'm not a robot", "I am human", "Verify you are human"),
          "zh": ("我不是机器人", "我是真人", "确认您是真人")}
-BUTTON = {"en": ("Click to verify", "Tap to verify", "Verify"), "zh": ("点击验证", "点击按钮进行验证", "一键验证")}
+BUTTON = {"en": ("Click to verify", "Tap to verify", "Verify I'm human"),
+          "zh": ("点击验证", "点击按钮进行验证", "一键验证")}
 OTHER_CHECK = {"en": ("Remember me", "Keep me signed in", "Subscribe to news"),
                "zh": ("记住我", "保持登录", "订阅资讯")}
 TITLE = {"en": ("Sign in", "Create account", "Log in to continue"), "zh": ("登录", "注册账号", "登录后继续")}
@@ -252,5 +253,5 @@ def solve(params: Params, puzzle: Puzzle) -> Task:
 def instruction(params: Params, lang: str) -> str:
     t = params.target
     if params.mode == "button":
-        return f"请点击“{t}”按钮完成验证" if lang == "zh" else f"Click the “{t}” button to verify."
-    return f"请勾选“{t}”复选框" if lang == "zh" else f"Tick the “{t}” checkbox."
+        return f"请点击“{t}”按钮完成验证" if lang == "zh" else f"Click the \"{t}\" button to verify."
+    return f"请勾选“{t}”复选框" if lang == "zh" else f"Tick the \"{t}\" checkbox."

@@ -296,7 +296,7 @@ def instruction(params: Params, lang: str) -> str:
         if zh:
             return "请按语序依次点击文字，组成一个四字成语" + (f"（释义：{hint_zh}）" if params.hint else "")
         return ("Click the characters in order to form a four-character Chinese idiom"
-                + (f" meaning “{hint_en}”." if params.hint else "."))
+                + (f" meaning \"{hint_en}\"." if params.hint else "."))
     if zh:
         return f"请按语序依次点击{ZH_NUMBERS[n]}个汉字，组成一个词语" + (f"（提示：{hint_zh}）" if params.hint else "")
     return (f"Click the {EN_NUMBERS[n]} Chinese characters in the order that forms a word"

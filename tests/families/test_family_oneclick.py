@@ -35,7 +35,7 @@ def test_the_named_checkbox_is_the_answer_not_the_other_one():
     centre = [(decoy["bbox"][0] + decoy["bbox"][2]) / 2, (decoy["bbox"][1] + decoy["bbox"][3]) / 2]
     assert reward.score(label, [{"type": "click", "point": task.points[0]}]) == 1.0
     assert reward.score(label, [{"type": "click", "point": centre}]) == 0.0
-    assert oneclick.instruction(p, "en") == "Tick the “I'm not a robot” checkbox."
+    assert oneclick.instruction(p, "en") == "Tick the \"I'm not a robot\" checkbox."
     assert oneclick.instruction(p, "zh") == "请勾选“I'm not a robot”复选框"
 
 
@@ -55,4 +55,14 @@ def test_the_one_tap_button_is_the_answer():
     puzzle = oneclick.render(p)
     task = oneclick.solve(p, puzzle)
     assert puzzle.meta[oneclick.TARGET]["kind"] == "button" and task.answer == {"count": 1}
-    assert oneclick.instruction(p, "en") == "Click the “Tap to verify” button to verify."
+    assert oneclick.instruction(p, "en") == "Click the \"Tap to verify\" button to verify."
+
+
+def test_no_target_reads_as_the_widget_s_own_buttons():
+    """The one-tap button's text is never the widget's own Verify (or Skip): "Click the "Verify" button" would
+    fit both."""
+    from synth.screens.content.common import WIDGET_TEXT
+    for lang in ("en", "zh"):
+        own = {str(v).casefold() for v in WIDGET_TEXT[lang].values()}
+        for t in oneclick.BUTTON[lang] + oneclick.CHECK[lang]:
+            assert t.casefold() not in own, (lang, t)
