@@ -6,6 +6,7 @@ description would not be unique on this page (the uniqueness check is the verifi
 matches more than one element is never produced). `phrase()` turns it into a query in one of STYLES:
 an instruction ("Click the "Save" button"), an action ("Tap the "Save" button"; for what a control does, the
 intent: "I want to log out") or a description ("the "Save" button"), as VenusBench-GD separates them."""
+import re
 from collections import Counter
 
 from synth.grounding.vocab import FIELDS, FUNCTIONS, ICONS
@@ -40,9 +41,19 @@ def icon_noun(key: str, lang: str) -> str:
     return zh if _zh(lang) else f"the {en}"
 
 
+COUNT = re.compile(r"\s+\d+\+?$|\s*\(\d+\)$")       # a badge after a label: "Inbox 3", "Messages (12)", "Cart 99+"
+
+
+def reads_as(el: dict, t: str) -> bool:
+    """Whether a person would take `el` for an element labelled `t`: it draws `t` or is named `t` (a button
+    whose drawn text the harvester could not read whole still shows its name), with or without a count badge
+    after it ("Inbox 3" reads as "Inbox")."""
+    return any(s and (s == t or COUNT.sub("", s) == t) for s in (el["text"], el.get("name") or ""))
+
+
 def unique_text(t: str, page_elements: list[dict], texts: dict[str, int]) -> bool:
-    """Whether `t` is short, drawn exactly once on the page and the text of exactly one element."""
-    return bool(t) and len(t) <= MAX_TEXT and texts.get(t, 0) == 1 and sum(e["text"] == t for e in page_elements) == 1
+    """Whether `t` is short, drawn exactly once on the page and the label of exactly one element."""
+    return bool(t) and len(t) <= MAX_TEXT and texts.get(t, 0) == 1 and sum(reads_as(e, t) for e in page_elements) == 1
 
 
 def text(el: dict, page_elements: list[dict], texts: dict[str, int], lang: str) -> str | None:
@@ -54,11 +65,11 @@ def text(el: dict, page_elements: list[dict], texts: dict[str, int], lang: str) 
 
 
 def role_text(el: dict, page_elements: list[dict], texts: dict[str, int], lang: str) -> str | None:
-    """By role and text, when no other element has both."""
+    """By role and text, when no other element of that role reads as that text (`reads_as`)."""
     t = el["text"]
     if not t or len(t) > MAX_TEXT or el["role"] not in ROLE_NAMES:
         return None
-    if sum(e["role"] == el["role"] and e["text"] == t for e in page_elements) != 1:
+    if sum(e["role"] == el["role"] and reads_as(e, t) for e in page_elements) != 1:
         return None
     return role_noun(t, el["role"], lang)
 

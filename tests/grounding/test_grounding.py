@@ -7,7 +7,7 @@ from collections import Counter
 import pytest
 
 from synth.cli import main
-from synth.grounding.describe import LEFTOVERS, phrase, text
+from synth.grounding.describe import LEFTOVERS, phrase, role_text, text
 from synth.grounding.levels import SCREENS
 from synth.grounding.relations import between, column, directional, ordinal, row
 from synth.labels import reward, spec
@@ -81,6 +81,16 @@ def test_descriptions_are_unique_or_refused():
     assert relation(a, page + [label], texts, "en") == 'the button right of "Name"'
     assert relation(b, page + [label], texts, "en") == 'the button left of "Cancel"'  # right of "Name": a is nearer
     assert relation(a, page + [label, _el(4, "button", "", [65, 10, 95, 40])], texts, "en") is None
+    # a second control that shows the same label: named so though its drawn text was not read whole, or
+    # with a count badge after it
+    top_up, other = _el(5, "button", "Top up", [0, 0, 90, 30]), _el(6, "button", "", [0, 50, 90, 80], name="Top up")
+    assert role_text(top_up, [top_up, other], {"Top up": 1}, "en") is None
+    assert role_text(top_up, [top_up], {"Top up": 1}, "en") == 'the "Top up" button'
+    inbox, badged = _el(7, "link", "Inbox", [0, 0, 90, 30]), _el(8, "link", "Inbox 3", [0, 50, 90, 80])
+    assert role_text(inbox, [inbox, badged], {"Inbox": 1}, "en") is None
+    assert text(inbox, [inbox, badged], {"Inbox": 1, "Inbox 3": 1}, "en") is None
+    q4, q3 = _el(9, "tab", "Q4", [0, 0, 30, 30]), _el(10, "tab", "Q3", [40, 0, 70, 30])
+    assert role_text(q4, [q4, q3], {"Q4": 1, "Q3": 1}, "en") == 'the "Q4" tab'
 
 
 def test_relations_name_the_nearest_element_that_way_with_nothing_between():
