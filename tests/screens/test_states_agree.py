@@ -524,3 +524,27 @@ def test_a_document_s_comments_are_about_that_document(name):
         theirs = [t for doc in others for t in doc["comments"]]
         texts = [c["text"] if isinstance(c, dict) else c for c in lay["comments"]]
         assert not set(texts) & set(theirs), (name, lang, seed, texts)
+
+
+def _month_day(s: str) -> tuple[int, int]:
+    """(month, day) of a date as the travel pages write it: "Thu, Sep 5" or "9月5日 周四"."""
+    if m := re.search(r"(\d+)月(\d+)日", s):
+        return int(m.group(1)), int(m.group(2))
+    m = re.search(r"([A-Z][a-z]{2}) (\d+)", s)
+    return ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"].index(m.group(1)) + 1, \
+        int(m.group(2))
+
+
+def test_a_hotel_stay_counts_the_nights_between_its_dates():
+    for lang, seed, lay in layouts("web/hotel_listing"):
+        (m0, d0), (m1, d1) = _month_day(lay["check_in"]), _month_day(lay["check_out"])
+        assert m0 == m1 and int(re.search(r"\d+", lay["nights"]).group()) == d1 - d0, (lang, seed, lay["nights"])
+
+
+def test_a_hotel_search_shows_its_city_in_the_destination_field(chromium_desktop):
+    for lang in LANGS:
+        for variant in range(4):
+            chromium_desktop.set_content(render_html(PageSpec("web/hotel_listing", lang, variant, "none", "none")))
+            shown, text = chromium_desktop.evaluate("""() => [
+              document.querySelector('[data-g-field=destination]').placeholder, document.body.innerText]""")
+            assert shown and shown in text, (lang, variant, shown)     # the results are for the city it shows

@@ -47,7 +47,7 @@ def layout(rng: np.random.Generator, lang: str) -> dict:
         "place": place, "hotels": hotels, "count": int(rng.integers(40, 900)),
         "check_in": d["dates"][day], "check_out": d["dates"][day + 1],
         "guests": d["guests"][int(rng.integers(len(d["guests"])))],
-        "nights": d["nights"].format(int(rng.integers(2, 5))), "per_night": d["per_night"],
+        "nights": d["nights"].format(d["stays"][day // 2]), "per_night": d["per_night"],   # check-in to check-out
         "amenity_filters": pick(rng, d["amenities"], 4), "type_filters": pick(rng, d["types"], 3),
         "header": str(rng.choice(["navbar", "hero"])),           # plain navbar, or a coloured band holding the search
         # the search bar above the results, or as a panel on top of the filter column
