@@ -66,6 +66,19 @@ def test_a_calendar_day_with_events_has_a_dot_and_events_keep_to_their_hours():
             assert lo * 60 <= e["start"] <= hi * 60, (lang, seed, e)
 
 
+def test_no_work_or_school_on_a_weekend_or_holiday_and_a_holiday_only_on_its_day():
+    import calendar
+    for lang, seed, lay in layouts("mobile/calendar"):
+        k, month = load("mobile_calendar", lang), load("mobile_calendar", lang)["months"].index(lay["month_name"]) + 1
+        for day, events in ((lay["selected"], lay["agenda"]), (lay["selected"] + 1, lay["next_day"])):
+            if not events:
+                continue
+            off = calendar.weekday(2025, month, day) >= 5 or f"{month}-{day}" in k["holidays"]
+            assert not (off and any(e.get("work") or e.get("school") for e in events)), (lang, seed, month, day)
+        holiday = f"{month}-{lay['selected']}" in k["holidays"]
+        assert (lay["all_day"] == k["all_day"][1]) == holiday, (lang, seed, month, lay["selected"], lay["all_day"])
+
+
 def test_a_calendar_day_with_a_dot_sits_where_the_others_do(chromium_phone):
     for lang in LANGS:
         for variant in range(8):

@@ -36,13 +36,20 @@ def layout(rng: np.random.Generator, lang: str) -> dict:
     busy = sorted({int(d) for d in rng.integers(1, days + 1, int(rng.integers(6, 14)))} | {selected})
     view = str(rng.choice(["month", "month", "week"]))
     n = int(rng.integers(3, 6)) if view == "month" else int(rng.integers(5, 8))     # a week strip leaves room for more
-    weekday = (first + selected - 1) % 7               # the selected day's (Monday 0); work events only Mon-Fri
+    holiday = f"{month}-{selected}" in k["holidays"]     # the country's public holidays of 2025
+
+    def off(day: int) -> bool:
+        """Whether `day` of the month is a weekend day or a public holiday (no work, no school)."""
+        return (first + day - 1) % 7 >= 5 or f"{month}-{day}" in k["holidays"]
 
     def on(day: int) -> list:
-        return [e for e in k["events"] if day < 5 or not e.get("work")]
-    agenda = timed(rng, pick(rng, on(weekday), n), COLORS)
+        return [e for e in k["events"] if not (off(day) and (e.get("work") or e.get("school")))]
+    agenda = timed(rng, pick(rng, on(selected), n), COLORS)
     next_day = [] if selected == days or not (view == "week" or rng.random() < 0.5) else \
-        timed(rng, pick(rng, on((weekday + 1) % 7), 2), [NEXT_DAY_COLOR])
+        timed(rng, pick(rng, on(selected + 1), 2), [NEXT_DAY_COLOR])
+    # an all-day item that fits the day: the holiday on a holiday (always shown), a conference or leave on a
+    # working day, a birthday on any day
+    fits = [a for i, a in enumerate(k["all_day"]) if i == 0 or (i > 1 and not off(selected))]
     busy = sorted(set(busy) | ({selected + 1} if next_day else set()))     # a day with events carries a dot
     return {
         "os": str(rng.choice(["ios", "android"])),
@@ -52,7 +59,7 @@ def layout(rng: np.random.Generator, lang: str) -> dict:
         "today": today, "selected": selected, "busy": busy,
         "weekdays": k["weekdays"],
         "agenda": agenda,
-        "all_day": str(rng.choice(k["all_day"])) if rng.random() < 0.35 else "",
+        "all_day": k["all_day"][1] if holiday else str(rng.choice(fits)) if rng.random() < 0.35 else "",
         "next_day": next_day,
         "fab": bool(rng.random() < 0.75),
         "tabs": k["tabs"] if rng.random() < 0.5 else [],
