@@ -561,3 +561,14 @@ def test_a_hotel_search_shows_its_city_in_the_destination_field(chromium_desktop
             shown, text = chromium_desktop.evaluate("""() => [
               document.querySelector('[data-g-field=destination]').placeholder, document.body.innerText]""")
             assert shown and shown in text, (lang, variant, shown)     # the results are for the city it shows
+
+
+def test_english_titles_break_between_words(chromium_phone):
+    seen = 0
+    for variant in range(16):
+        chromium_phone.set_content(render_html(PageSpec("mobile/super_app_home", "en", variant, "none", "none")))
+        breaks = chromium_phone.evaluate("""() => [...document.querySelectorAll('[class*=ellipsis]')]
+          .map(e => getComputedStyle(e).lineBreak)""")
+        seen += len(breaks)
+        assert "anywhere" not in breaks, variant
+    assert seen
