@@ -572,3 +572,16 @@ def test_english_titles_break_between_words(chromium_phone):
         seen += len(breaks)
         assert "anywhere" not in breaks, variant
     assert seen
+
+
+def test_a_web_calendar_s_week_and_upcoming_list_show_the_month_grid_s_events():
+    for lang, seed, lay in layouts("web/calendar"):
+        shown = [(c["day"], e["title"], e["start"]) for c in lay["month_cells"] for e in c["events"]]
+        for c in lay["week_cells"]:
+            for e in c["events"]:
+                assert (c["day"], e["title"], e["start"]) in shown, (lang, seed, c["day"], e["title"])
+        for e in lay["upcoming"]:
+            assert any(t == e["title"] and s == e["start"] for _, t, s in shown), (lang, seed, e["title"])
+        parties = [t for _, t, _ in shown if t in {e["title"] for c in lay["month_cells"] for e in c["events"]
+                                                    if e["all_day"]}]
+        assert len(parties) == len(set(parties)), (lang, seed, parties)

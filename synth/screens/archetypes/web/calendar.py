@@ -48,7 +48,7 @@ def _day_events(rng: np.random.Generator, lang: str, d: dict, k: int, day: dt.da
         room = (slots[i + 1] - s) if i + 1 < len(slots) else 4
         out.append(_event(rng, lang, d, int(s) * 30, 30 * int(rng.integers(1, min(room, 4) + 1)), pool))
         used.add(out[-1]["title"])
-        if out[-1]["title"] in d["once"]:
+        if out[-1]["title"] in d["once"] or out[-1]["all_day"]:     # a birthday party is once a month too
             once.add(out[-1]["title"])
     return out
 
@@ -76,19 +76,15 @@ def layout(rng: np.random.Generator, lang: str) -> dict:
                     "events": _day_events(rng, lang, d, int(rng.choice([0, 0, 1, 1, 2, 3])), x, weeks_used[i // 7],
                                           once)}
                    for i, x in enumerate(days)]
+    # one calendar: the week view and the upcoming list show the month grid's own events of their days
+    on_day = {x: cell["events"] for x, cell in zip(days, month_cells)}
     week0 = today - dt.timedelta(days=(today.weekday() - d["week_start"]) % 7)
     week = [week0 + dt.timedelta(days=i) for i in range(7)]
-    used = set()
-    week_cells = [{"day": x.day, "today": x == today,
-                   "events": _day_events(rng, lang, d, int(rng.integers(0, 4)), x, used)} for x in week]
+    week_cells = [{"day": x.day, "today": x == today, "events": on_day[x]} for x in week]
     # mini calendar: the same month, plain day numbers
     mini = [{"day": x.day, "in_month": x.month == month, "today": x == today} for x in days]
-    used, picks = set(), []
-    for i in range(6):
-        k = int(i * rng.uniform(0.5, 1.5))
-        picks += [(k, ev) for ev in _day_events(rng, lang, d, 1, today + dt.timedelta(days=k), used)]
-    upcoming = [{**ev, "date": _date_label(lang, d, today + dt.timedelta(days=k), today)}
-                for k, ev in sorted(picks, key=lambda p: (p[0], p[1]["start"]))]
+    ahead = [x for x in days if x >= today]
+    upcoming = [{**ev, "date": _date_label(lang, d, x, today)} for x in ahead for ev in on_day[x]][:6]
     a, b = week[0], week[-1]
     if lang == "zh":
         week_title = f"{a.year}年{a.month}月{a.day}日 – {'' if a.month == b.month else f'{b.month}月'}{b.day}日"
