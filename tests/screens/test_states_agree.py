@@ -585,3 +585,16 @@ def test_a_web_calendar_s_week_and_upcoming_list_show_the_month_grid_s_events():
         parties = [t for _, t, _ in shown if t in {e["title"] for c in lay["month_cells"] for e in c["events"]
                                                     if e["all_day"]}]
         assert len(parties) == len(set(parties)), (lang, seed, parties)
+
+
+def test_a_forum_thread_highlights_the_community_section_or_nothing(chromium_desktop):
+    seen = 0
+    for lang in LANGS:
+        for variant in range(10):
+            chromium_desktop.set_content(render_html(PageSpec("web/forum_thread", lang, variant, "none", "none")))
+            on = chromium_desktop.evaluate("""() => [...document.querySelectorAll(
+              'nav a.active, nav a.on, nav .is-active, nav [aria-current]')].filter(a => !a.closest('ol, .breadcrumb'))
+              .map(a => a.textContent.trim())""")
+            assert set(on) <= {"Community", "社区"}, (lang, variant, on)
+            seen += bool(on)
+    assert seen
