@@ -597,4 +597,7 @@ def test_a_forum_thread_highlights_the_community_section_or_nothing(chromium_des
               .map(a => a.textContent.trim())""")
             assert set(on) <= {"Community", "社区"}, (lang, variant, on)
             seen += bool(on)
+            links = chromium_desktop.evaluate("""() => [...document.querySelectorAll('a')].map(a => a.textContent
+              .trim().replace(/[?？]$/, '')).filter(t => t.length > 8)""")
+            assert len(links) == len(set(links)), (lang, variant, links)     # no thread listed twice
     assert seen
