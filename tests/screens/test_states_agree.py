@@ -597,7 +597,12 @@ def test_a_forum_thread_highlights_the_community_section_or_nothing(chromium_des
               .map(a => a.textContent.trim())""")
             assert set(on) <= {"Community", "社区"}, (lang, variant, on)
             seen += bool(on)
-            links = chromium_desktop.evaluate("""() => [...document.querySelectorAll('a')].map(a => a.textContent
-              .trim().replace(/[?？]$/, '')).filter(t => t.length > 8)""")
+            links = chromium_desktop.evaluate("""() => {
+              const head = [...document.querySelectorAll('*')].find(e => e.children.length === 0 &&
+                ['Related threads', '相关帖子'].includes(e.textContent.trim()));
+              let card = head;
+              while (card && card.querySelectorAll('a').length === 0) card = card.parentElement;
+              const links = card ? [...card.querySelectorAll('a')] : [];
+              return links.map(a => a.textContent.trim().replace(/[?？]$/, '')); }""")
             assert len(links) == len(set(links)), (lang, variant, links)     # no thread listed twice
     assert seen
