@@ -4,7 +4,7 @@ import numpy as np
 WORDS = {
     "en": {
         "site": ["Northwind", "Bluebird", "Acme", "Pinecone", "Lumen", "Harbor", "Maple", "Orbit"],   # any kind of site
-        "product": ["Wireless Earbuds", "Ceramic Mug", "Running Shoes", "Desk Lamp", "Backpack", "Water Bottle",
+        "product": ["Wireless Headphones", "Ceramic Mug", "Running Shoes", "Desk Lamp", "Backpack", "Water Bottle",
                     "Mechanical Keyboard", "Wool Scarf", "Sunglasses", "Phone Case", "Notebook Set", "Coffee Grinder"],
         # what each product above costs, lowest and highest whole units: a price fits the product
         "product_prices": [(29, 199), (8, 28), (49, 160), (19, 89), (29, 129), (12, 45), (49, 199), (19, 79), (15, 159),
@@ -231,7 +231,10 @@ def _more_content(rng: np.random.Generator, lang: str, c: dict) -> dict:
 
     # checkout: shipping address
     street = w["street"][int(rng.integers(len(w["street"])))]
-    zip_code = f"{int(rng.integers(100000, 999999))}" if lang == "zh" else f"{int(rng.integers(10000, 99999))}"
+    # the city's own postal code: its prefix, the rest drawn
+    prefix = ZIP_PREFIX[c["city"]]
+    rest = (6 if lang == "zh" else 5) - len(prefix)
+    zip_code = prefix + f"{int(rng.integers(0, 10 ** rest)):0{rest}d}"
     digits = int(rng.integers(0, 10000))
     phone = (f"1{int(rng.integers(30, 90))}****{digits:04d}" if lang == "zh"
              else f"({int(rng.integers(200, 990))}) 555-{digits:04d}")
@@ -308,6 +311,8 @@ SCREEN_WORDS = {
                      ["软件订阅已包含新设计工具的授权费用。", "软件订阅"], ["请加一列明年的预算。", None]],
     },
 }
+ZIP_PREFIX = {"Seattle": "981", "Austin": "787", "Denver": "802", "Boston": "021", "Chicago": "606", "Portland": "972",
+              "北京": "100", "上海": "200", "广州": "510", "深圳": "518", "杭州": "310", "成都": "610"}
 PINYIN = {"李明": "liming", "王芳": "wangfang", "张伟": "zhangwei", "刘洋": "liuyang", "陈静": "chenjing",
           "杨帆": "yangfan", "赵磊": "zhaolei", "黄婷": "huangting"}
 _SIZE_KB = {"folder": (0, 0), "pdf": (80, 6000), "docx": (20, 900), "xlsx": (15, 700), "pptx": (900, 24000),
