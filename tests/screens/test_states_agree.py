@@ -615,3 +615,20 @@ def test_a_postal_code_belongs_to_its_city_and_headphones_are_called_so():
         for seed in SEEDS:
             c = make_content(np.random.default_rng(seed), lang)
             assert c["zip"].startswith(ZIP_PREFIX[c["city"]]) and len(c["zip"]) == (6 if lang == "zh" else 5)
+
+
+def test_a_product_page_marks_its_category_or_the_shop_in_the_header(chromium_desktop):
+    for lang in LANGS:
+        for variant in range(10):
+            chromium_desktop.set_content(render_html(PageSpec("web/product_detail", lang, variant, "none", "none")))
+            on, crumbs = chromium_desktop.evaluate("""() => [[...document.querySelectorAll(
+              'nav a.active, nav a.on, nav .is-active')].filter(a => !a.closest('ol, .breadcrumb'))
+              .map(a => a.textContent.trim()), [...document.querySelectorAll('ol li, .breadcrumb a, .breadcrumb li')]
+              .map(a => a.textContent.trim())]""")
+            name = chromium_desktop.evaluate("() => document.querySelector('h1').textContent")
+            product = next(p for p in load("shopping", lang)["products"] if p["title"] in name)
+            cat = (["All", "Today's deals", "Electronics", "Home & Kitchen", "Fashion", "Sports", "Gift ideas",
+                    "Customer service"] if lang == "en"
+                   else ["全部分类", "秒杀", "优惠券", "数码", "家居", "服饰", "运动", "超市"])
+            assert all(t in ("Shop", "商城", cat[product["cat"]]) for t in on), (lang, variant, on)
+            assert not crumbs or cat[product["cat"]] in crumbs, (lang, variant, crumbs)
