@@ -35,21 +35,3 @@ def test_the_instruction_reads_against_its_band(browser, chrome, platform):
     band = out[iy0:iy1, ix0:ix1].astype(int).mean(axis=2)
     assert abs(band[cover == 255].mean() - band[cover == 0].mean()) > 100, chrome
 
-
-def test_the_answer_field_s_placeholder_is_the_widget_s_own_whatever_the_page_styles():
-    """A page's own input::placeholder rule (white at 30 % on a dark ride-hailing theme) reached the widget's
-    answer field and blanked its placeholder; the widget sets its own."""
-    from synth.screens.chromium import launch
-    from synth.screens.pages import render_html
-    pw, chromium, _ = launch([])
-    try:
-        tab = chromium.new_context(viewport={"width": 390, "height": 844}).new_page()
-        for spec in (PageSpec("mobile/ride_hailing", "en", 3996164144, "sheet", "input"),
-                     PageSpec("web/login", "zh", 5, "modal", "input")):
-            tab.set_content(render_html(spec))
-            colour, ground = tab.evaluate("""() => { const i = document.querySelector('.captcha-input');
-              return [getComputedStyle(i, '::placeholder').color, getComputedStyle(i).backgroundColor]; }""")
-            assert "0.3)" not in colour and colour != ground, (spec.template, colour, ground)
-    finally:
-        chromium.close()
-        pw.stop()

@@ -20,7 +20,7 @@ def browser():
 
 
 def test_an_inline_widget_covered_by_page_content_becomes_a_modal(browser, monkeypatch):
-    spec = PageSpec("desktop/mail_client", "en", 0, "inline", "input")
+    spec = PageSpec("web/login", "en", 0, "inline", "input")    # a form, where an inline widget belongs
     assert browser.render(spec).covered == []
     real = browser_module.render_html
     monkeypatch.setattr(browser_module, "render_html", lambda s: real(s).replace("</body>", _COVER))
@@ -32,12 +32,24 @@ def test_an_inline_widget_covered_by_page_content_becomes_a_modal(browser, monke
 
 
 def test_a_covered_control_alone_is_found(browser, monkeypatch):
-    spec = PageSpec("desktop/mail_client", "en", 0, "inline", "input")
+    spec = PageSpec("web/login", "en", 0, "inline", "input")    # a form, where an inline widget belongs
     verify = browser.render(spec).boxes["synth-verify"]
-    x0, y0, x1, y1 = (v / 1 for v in verify)     # desktop pages are at device scale 1
+    x0, y0, x1, y1 = (v / 1 for v in verify)     # web pages are at device scale 1
     div = (f'<div style="position:fixed; left:{x0 + (x1 - x0) * 0.6}px; top:{y0}px; width:{x1 - x0}px; '
            f'height:{y1 - y0}px; z-index:10; background:#fff"></div></body>')
     real = browser_module.render_html
     monkeypatch.setattr(browser_module, "render_html", lambda s: real(s).replace("</body>", div))
     browser.close()
     assert browser.render(spec).covered == ["synth-verify"]
+
+
+def test_the_answer_field_s_placeholder_is_the_widget_s_own_whatever_the_page_styles(browser):
+    """A page's own input::placeholder rule (white at 30 % on a dark ride-hailing theme) reached the widget's
+    answer field and blanked its placeholder; the widget sets its own."""
+    for spec in (PageSpec("mobile/ride_hailing", "en", 3996164144, "sheet", "input"),
+                 PageSpec("web/login", "zh", 5, "modal", "input")):
+        browser.render(spec)
+        tab = browser._page(spec).page      # the tab that rendered it, still showing the page
+        colour, ground = tab.evaluate("""() => { const i = document.querySelector('.captcha-input');
+          return [getComputedStyle(i, '::placeholder').color, getComputedStyle(i).backgroundColor]; }""")
+        assert "0.3)" not in colour and colour != ground, (spec.template, colour, ground)
