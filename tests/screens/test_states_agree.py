@@ -632,3 +632,10 @@ def test_a_product_page_marks_its_category_or_the_shop_in_the_header(chromium_de
                    else ["全部分类", "秒杀", "优惠券", "数码", "家居", "服饰", "运动", "超市"])
             assert all(t in ("Shop", "商城", cat[product["cat"]]) for t in on), (lang, variant, on)
             assert not crumbs or cat[product["cat"]] in crumbs, (lang, variant, crumbs)
+
+
+def test_a_video_site_s_shorts_are_short_and_not_also_in_its_grid():
+    for lang, seed, lay in layouts("web/video_browse"):
+        grid = {v["title"] for v in lay["videos"]}
+        assert len(lay["shorts"]) == 6 and not grid & {v["title"] for v in lay["shorts"]}, (lang, seed)
+        assert not any("secs" in v or v.get("live_ok") for v in lay["shorts"]), (lang, seed)

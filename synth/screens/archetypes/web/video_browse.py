@@ -1,8 +1,8 @@
 """Video: a video site's home page: side navigation, category chips and a grid of video thumbnails."""
 import numpy as np
 
-from synth.screens.archetypes.web._video import RECENT_DAYS, videos
-from synth.screens.content import load
+from synth.screens.archetypes.web._video import RECENT_DAYS, videos, views
+from synth.screens.content import load, pick
 
 CATEGORY = "video"
 # no form here takes a CAPTCHA: a modal over the dimmed page, or a full-page check
@@ -27,6 +27,8 @@ def layout(rng: np.random.Generator, lang: str) -> dict:
         "nav": str(rng.choice(["full", "mini", "none"], p=[0.5, 0.3, 0.2])),
         "banner": bool(rng.random() < 0.3),
         "shelf": bool(rng.random() < 0.4),           # a row of short videos under the first grid row
+        # shorts of their own: a minute or less (the grid's "3 hour mix" is no short), none also in the grid
+        "shorts": [{**v, "views": views(int(10 ** rng.uniform(3, 6.5)), lang)} for v in pick(rng, data["shorts"], 6)],
         "avatars": bool(rng.random() < 0.75),
         "signed_in": bool(rng.random() < 0.6),
         "gap": int(rng.choice([12, 16, 20])),
