@@ -639,3 +639,9 @@ def test_a_video_site_s_shorts_are_short_and_not_also_in_its_grid():
         grid = {v["title"] for v in lay["videos"]}
         assert len(lay["shorts"]) == 6 and not grid & {v["title"] for v in lay["shorts"]}, (lang, seed)
         assert not any("secs" in v or v.get("live_ok") for v in lay["shorts"]), (lang, seed)
+
+
+def test_a_photo_library_holds_more_photos_than_any_album_and_than_its_grid_shows():
+    for lang, seed, lay in layouts("desktop/photo_viewer"):
+        shown = sum(g["n"] for g in lay["groups"])
+        assert lay["library"] >= max(lay["album_counts"]) + shown, (lang, seed)

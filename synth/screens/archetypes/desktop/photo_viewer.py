@@ -23,10 +23,14 @@ def layout(rng: np.random.Generator, lang: str) -> dict:
     headers = bool(rng.random() < 0.75)                                                 # day headers between groups
     if not headers:   # one continuous grid, enough photos to fill the window
         groups = [{**groups[0], "n": {110: 48, 140: 36, 170: 28}[thumb]}]
+    album_counts = [int(n) for n in rng.integers(6, 400, 8)]
+    shown = sum(g["n"] for g in groups)
     return {
         **base, "groups": groups, "albums": pick(rng, d["albums"], int(rng.integers(4, 8))),
-        "album_counts": [int(n) for n in rng.integers(6, 400, 8)],
-        "camera": d["cameras"][int(rng.integers(len(d["cameras"])))], "people": d["people"], "sample": d["sample"],
+        "album_counts": album_counts,
+        # the whole library: the grid shows its newest photos; every album is part of it
+        "library": int(rng.integers(max(album_counts) + shown, 6000)),
+        "camera": d["cameras"][int(rng.integers(len(d["cameras"])))], "sample": d["sample"],
         "iso": int(rng.choice([50, 100, 200, 400, 800])), "fnum": float(rng.choice([1.8, 2.8, 4.0, 5.6, 8.0])),
         "shutter": int(rng.choice([60, 125, 250, 500, 1000])), "mp": int(rng.choice([12, 24, 48, 50])),
         "view": view,   # square crops, or rows of mixed widths
