@@ -645,3 +645,11 @@ def test_a_photo_library_holds_more_photos_than_any_album_and_than_its_grid_show
     for lang, seed, lay in layouts("desktop/photo_viewer"):
         shown = sum(g["n"] for g in lay["groups"])
         assert lay["library"] >= max(lay["album_counts"]) + shown, (lang, seed)
+
+
+def test_a_place_is_the_kind_of_place_its_name_says():
+    for lang, seed, lay in layouts("web/maps_local"):
+        kinds = next(q for q in load("maps", lang)["queries"] if q["query"] == lay["query"])["kinds"]
+        for p in lay["places"]:
+            assert p["type"] == kinds[p["name"]], (lang, seed, p["name"], p["type"])
+            assert not ("诊所" in p["name"] and "药" in p["type"]), (lang, seed, p["name"])

@@ -16,7 +16,7 @@ def _places(rng: np.random.Generator, d: dict, q: dict, n: int) -> list[dict]:
     for name in pick(rng, q["names"], n):
         status, hours, tone = d["hours"][int(rng.integers(len(d["hours"])))]
         places.append({
-            "name": name, "type": q["types"][int(rng.integers(len(q["types"])))],
+            "name": name, "type": q["kinds"][name],          # what the place is, as its name says
             "rating": round(float(rng.uniform(3.6, 4.9)), 1),
             "reviews": d["reviews_count"].format(int(rng.integers(12, 3200))),
             "price": d["prices"][int(rng.integers(len(d["prices"])))] if q["priced"] else "",
