@@ -653,3 +653,13 @@ def test_a_place_is_the_kind_of_place_its_name_says():
         for p in lay["places"]:
             assert p["type"] == kinds[p["name"]], (lang, seed, p["name"], p["type"])
             assert not ("诊所" in p["name"] and "药" in p["type"]), (lang, seed, p["name"])
+
+
+def test_an_analytics_page_s_traffic_changes_as_its_chart_s_two_periods_do():
+    def total(lay: dict, path: str) -> float:          # the period's sum, read off its line's points
+        return sum(lay["ch"] - float(y) for y in re.findall(r"[ML] [\d.]+ ([\d.]+)", lay[path]))
+    for lang, seed, lay in layouts("web/analytics"):
+        cur, prev = total(lay, "cur"), total(lay, "prev")
+        for k in lay["kpis"]:
+            if k["key"] in ("users", "sessions"):
+                assert abs(float(k["delta"].rstrip("%")) - (cur / prev - 1) * 100) < 1.0, (lang, seed, k)

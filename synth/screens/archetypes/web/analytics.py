@@ -54,7 +54,10 @@ def layout(rng: np.random.Generator, lang: str) -> dict:
         "users": _fmt(users), "sessions": _fmt(cur.sum()), "views": _fmt(views),
         "bounce": pct(28, 62), "duration": f"{minutes}m {int(rng.integers(0, 60)):02d}s", "conversion": pct(0.8, 4.5),
     }
-    kpis = [{"key": k, "value": kpi_pool[k], "delta": f"{rng.uniform(-12, 25):+.1f}%",
+    # the traffic figures change as the chart's two periods do; the others by their own draw
+    growth = float(cur.sum() / prev.sum() - 1) * 100
+    moved = {"users": growth, "sessions": growth, "views": growth + float(rng.uniform(-3, 3))}
+    kpis = [{"key": k, "value": kpi_pool[k], "delta": f"{moved.get(k, rng.uniform(-12, 25)):+.1f}%",
              "spark": " ".join(f"{i * 12},{30 - float(v) * 26:.1f}"
                                for i, v in enumerate(np.clip(np.cumsum(rng.normal(0, 0.12, 10)) + 0.5, 0.05, 1)))}
             for k in pick(rng, list(kpi_pool), int(rng.integers(3, 6)))]
