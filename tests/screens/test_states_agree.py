@@ -653,6 +653,7 @@ def test_a_place_is_the_kind_of_place_its_name_says():
         for p in lay["places"]:
             assert p["type"] == kinds[p["name"]], (lang, seed, p["name"], p["type"])
             assert not ("诊所" in p["name"] and "药" in p["type"]), (lang, seed, p["name"])
+            assert len(p["pics"]) == 1, (lang, seed, p)     # one picture a place, in its row and on its card
 
 
 def test_an_analytics_page_s_traffic_changes_as_its_chart_s_two_periods_do():

@@ -17,6 +17,7 @@ def _places(rng: np.random.Generator, d: dict, q: dict, n: int) -> list[dict]:
         status, hours, tone = d["hours"][int(rng.integers(len(d["hours"])))]
         places.append({
             "name": name, "type": q["kinds"][name],          # what the place is, as its name says
+            "pics": [q["pics"][int(rng.integers(len(q["pics"])))]],   # its own picture, wherever it shows
             "rating": round(float(rng.uniform(3.6, 4.9)), 1),
             "reviews": d["reviews_count"].format(int(rng.integers(12, 3200))),
             "price": d["prices"][int(rng.integers(len(d["prices"])))] if q["priced"] else "",
@@ -51,7 +52,6 @@ def layout(rng: np.random.Generator, lang: str) -> dict:
     slug = d["slugs"][int(rng.integers(len(d["slugs"])))]
     lay = {
         "query": q["query"], "places": places, "city": d["city"][(city := int(rng.integers(len(d["city"]))))],
-        "pics": q["pics"],                                   # what the places' pictures show
         "district": d["districts"][int(rng.integers(len(d["districts"])))],
         "chips": pick(rng, d["chips"], int(rng.integers(4, 7))),
         "phone": d["phone"].format(code=d["area_codes"][city],      # the city's area code
