@@ -665,3 +665,7 @@ def test_an_analytics_page_s_traffic_changes_as_its_chart_s_two_periods_do():
         for k in lay["kpis"]:
             if k["key"] in ("users", "sessions"):
                 assert abs(float(k["delta"].rstrip("%")) - (cur / prev - 1) * 100) < 1.0, (lang, seed, k)
+
+
+def test_a_news_home_page_highlights_its_top_stories_not_a_section():
+    assert load("news", "en")["sections"][0] == "Top stories" and load("news", "zh")["sections"][0] == "要闻"
