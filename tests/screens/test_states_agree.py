@@ -669,3 +669,9 @@ def test_an_analytics_page_s_traffic_changes_as_its_chart_s_two_periods_do():
 
 def test_a_news_home_page_highlights_its_top_stories_not_a_section():
     assert load("news", "en")["sections"][0] == "Top stories" and load("news", "zh")["sections"][0] == "要闻"
+
+
+def test_a_course_s_struck_through_price_is_above_its_price():
+    for lang, seed, lay in layouts("web/course_page"):
+        if lay["orig"]:
+            assert float(re.sub(r"[^\d.]", "", lay["orig"])) > float(re.sub(r"[^\d.]", "", lay["price"])), (lang, seed)

@@ -1,5 +1,7 @@
 """Education: an online course page: the course's landing page (what you'll learn, syllabus, instructor,
 enrolment box) or its learning view (video player, lesson list with progress, tabs)."""
+import re
+
 import numpy as np
 
 from synth.screens.content import load
@@ -10,6 +12,11 @@ PLACEMENTS = ("modal", "modal", "interstitial")
 # a lesson whose name holds one of these is a quiz or an exercise, not a video
 QUIZ_WORDS = ("Quiz", "测验", "Assignment", "作业", "project", "Project", "实战")
 OTHER_COURSES = (0.3, 4.0)   # the instructor's other courses: their students and reviews, as a share of this one's
+
+
+def _amount(price: str) -> float:
+    """The number in a price as shown ("$84.99", "¥599")."""
+    return float(re.sub(r"[^\d.]", "", price))
 
 
 def layout(rng: np.random.Generator, lang: str) -> dict:
@@ -29,6 +36,8 @@ def layout(rng: np.random.Generator, lang: str) -> dict:
     playing = next((i["minutes"] for s in sections for i in s["lessons"] if i["current"]), 12)
     ratings, students = int(rng.integers(300, 40000)), int(rng.integers(2000, 400000))
     price = d["price"][int(rng.integers(len(d["price"])))]
+    # the struck-through list price is above the price paid (none for a free course)
+    higher = [o for o in d["orig"] if price not in ("Free", "免费") and _amount(o) > _amount(price)]
     return {
         "course": course, "sections": sections, "lessons": k, "done": done, "progress": int(done * 100 / k),
         "total": total,
@@ -41,7 +50,7 @@ def layout(rng: np.random.Generator, lang: str) -> dict:
         "teacher_reviews": ratings + int(ratings * rng.uniform(*OTHER_COURSES)),
         "level": d["levels"][int(rng.integers(len(d["levels"])))],
         "updated": d["updated"][int(rng.integers(len(d["updated"])))],
-        "price": price, "orig": d["orig"][int(rng.integers(len(d["orig"])))] if price not in ("Free", "免费") else "",
+        "price": price, "orig": higher[int(rng.integers(len(higher)))] if higher else "",
         "nav": d["nav"], "courses_taught": int(rng.integers(3, 30)),
         "list_side": str(rng.choice(["right", "left"], p=[0.8, 0.2])),   # learning view: lesson list beside the player
         "hero": str(rng.choice(["dark", "plain"])),                        # landing view header band
