@@ -609,13 +609,14 @@ def test_a_forum_thread_highlights_the_community_section_or_nothing(chromium_des
     assert seen
 
 
-def test_a_postal_code_belongs_to_its_city_and_headphones_are_called_so():
-    from synth.screens.content.common import WORDS, ZIP_PREFIX, make_content
+def test_a_postal_code_and_phone_belong_to_their_city_and_headphones_are_called_so():
+    from synth.screens.content.common import AREA_CODE, WORDS, ZIP_PREFIX, make_content
     for lang in LANGS:
         assert not [p for p in WORDS[lang]["product"] if "arbud" in p]      # the picture of them is headphones
         for seed in SEEDS:
             c = make_content(np.random.default_rng(seed), lang)
             assert c["zip"].startswith(ZIP_PREFIX[c["city"]]) and len(c["zip"]) == (6 if lang == "zh" else 5)
+            assert lang == "zh" or c["phone"].startswith(f"({AREA_CODE[c['city']]})"), (seed, c["city"], c["phone"])
 
 
 def test_a_product_page_marks_its_category_or_the_shop_in_the_header(chromium_desktop):

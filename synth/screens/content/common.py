@@ -236,8 +236,9 @@ def _more_content(rng: np.random.Generator, lang: str, c: dict) -> dict:
     rest = (6 if lang == "zh" else 5) - len(prefix)
     zip_code = prefix + f"{int(rng.integers(0, 10 ** rest)):0{rest}d}"
     digits = int(rng.integers(0, 10000))
-    phone = (f"1{int(rng.integers(30, 90))}****{digits:04d}" if lang == "zh"
-             else f"({int(rng.integers(200, 990))}) 555-{digits:04d}")
+    mobile_prefix = int(rng.integers(30, 90))
+    phone = (f"1{mobile_prefix}****{digits:04d}" if lang == "zh"          # a mobile number
+             else f"({AREA_CODE[c['city']]}) 555-{digits:04d}")          # the city's own area code
 
     return {"post_topics": post_topics, "mails": mails,
             "balance": _money(currency, balance), "card_last4": card_last4, "transactions": transactions,
@@ -311,6 +312,7 @@ SCREEN_WORDS = {
                      ["软件订阅已包含新设计工具的授权费用。", "软件订阅"], ["请加一列明年的预算。", None]],
     },
 }
+AREA_CODE = {"Seattle": "206", "Austin": "512", "Denver": "303", "Boston": "617", "Chicago": "312", "Portland": "503"}
 ZIP_PREFIX = {"Seattle": "981", "Austin": "787", "Denver": "802", "Boston": "021", "Chicago": "606", "Portland": "972",
               "北京": "100", "上海": "200", "广州": "510", "深圳": "518", "杭州": "310", "成都": "610"}
 PINYIN = {"李明": "liming", "王芳": "wangfang", "张伟": "zhangwei", "刘洋": "liuyang", "陈静": "chenjing",
