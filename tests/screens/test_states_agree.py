@@ -676,3 +676,9 @@ def test_a_course_s_struck_through_price_is_above_its_price():
     for lang, seed, lay in layouts("web/course_page"):
         if lay["orig"]:
             assert float(re.sub(r"[^\d.]", "", lay["orig"])) > float(re.sub(r"[^\d.]", "", lay["price"])), (lang, seed)
+
+
+def test_a_video_runs_long_only_when_its_title_says_so():
+    for lang, seed, lay in layouts("web/video_browse"):
+        for v in lay["videos"]:
+            assert "secs" in v or v["secs"] <= 45 * 60, (lang, seed, v["title"], v["duration"])

@@ -26,8 +26,9 @@ RECENT_DAYS = 14           # "Recently uploaded": every video shown is younger t
 
 
 def _length(rng: np.random.Generator, video: dict) -> int:
-    """Seconds: the range the title states ("3 hour mix": "secs" in its content), or a usual length."""
-    secs = int(rng.integers(90, 25 * 60)) if rng.random() < 0.85 else int(rng.integers(25 * 60, 3 * 3600))
+    """Seconds: the range the title states ("3 hour mix": "secs" in its content), or a usual length (a week of
+    cheap meals is no 2-hour film)."""
+    secs = int(rng.integers(90, 25 * 60)) if rng.random() < 0.85 else int(rng.integers(25 * 60, 45 * 60))
     if "secs" in video:
         low, high = video["secs"]
         secs = low + secs % (high - low)
