@@ -22,8 +22,10 @@ class Interrupted(KeyboardInterrupt):
 def _raise(signum: int, frame) -> None:
     for s in SIGNALS:
         signal.signal(s, _exit_now)
-    # Playwright's event loops log the futures a stopped Chromium leaves failed; nobody waits for them now
-    logging.getLogger("asyncio").disabled = True
+    # Playwright's event loops log the futures a stopped Chromium leaves failed, and the 3D renderer would log
+    # the restart of a Chromium the same Ctrl-C stopped; nobody waits for either now
+    for name in ("asyncio", "synth.families.kit.render3d.chromium"):
+        logging.getLogger(name).disabled = True
     raise Interrupted(signum)
 
 
