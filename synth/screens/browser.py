@@ -19,7 +19,8 @@ from synth.screens.site import ORIGIN, Site, page_url
 log = logging.getLogger(__name__)
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-quic",
                  "--no-first-run", "--disable-component-update", "--disable-sync", "--hide-scrollbars",
-                 "--font-render-hinting=none", "--renderer-process-limit=1",
+                 "--font-render-hinting=none", "--disable-font-subpixel-positioning", "--disable-lcd-text",
+                 "--renderer-process-limit=1",
                  "--js-flags=--max-old-space-size=128",  # set_content passes a page's HTML (up to ~2 MB with its
                                                          # design system's CSS) through the page's JS heap
                  "--disable-partial-raster"]   # a change in place repaints whole tiles: the pixels of a fresh load
