@@ -690,3 +690,14 @@ def test_a_video_runs_long_only_when_its_title_says_so():
         stated = {v["title"] for v in load("video", lang)["videos"] if "secs" in v}    # "3 hour mix" and the like
         for v in lay["videos"]:
             assert v["title"] in stated or v["secs"] <= 45 * 60, (lang, seed, v["title"], v["duration"])
+
+
+def test_a_bank_greets_for_the_time_of_day_of_today_s_sign_in(chromium_desktop):
+    for lang in LANGS:
+        greetings = load("banking", lang)["greetings"]
+        for variant in range(8):
+            chromium_desktop.set_content(render_html(PageSpec("web/banking_dashboard", lang, variant, "none", "none")))
+            text = chromium_desktop.evaluate("() => document.body.innerText")
+            hour = int(re.search(r"(?:today at|今天) (\d+):", text).group(1))
+            said = next(i for i, g in enumerate(greetings) if g in text)
+            assert said == (0 if hour < 12 else 1 if hour < 18 else 2), (lang, variant, hour, greetings[said])

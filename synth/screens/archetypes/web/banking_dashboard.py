@@ -28,7 +28,7 @@ def layout(rng: np.random.Generator, lang: str) -> dict:
                      sorted(rng.integers(40, 900, len(data["categories"])).tolist(), reverse=True))],
         "payees": data["payees"][: int(rng.integers(3, 6))],
         "offer": pick(rng, data["offers"], 1)[0],
-        "greeting": str(rng.choice(data["greetings"])),
+        "greetings": data["greetings"],      # morning, afternoon, evening: the template picks by the sign-in time
         "nav": str(rng.choice(["sidebar", "navbar"])),
         "tx_style": str(rng.choice(["table", "list"])),
         "tx": int(rng.integers(5, 9)),
