@@ -701,3 +701,8 @@ def test_a_bank_greets_for_the_time_of_day_of_today_s_sign_in(chromium_desktop):
             hour = int(re.search(r"(?:today at|今天) (\d+):", text).group(1))
             said = next(i for i, g in enumerate(greetings) if g in text)
             assert said == (0 if hour < 12 else 1 if hour < 18 else 2), (lang, variant, hour, greetings[said])
+
+
+def test_a_super_app_s_open_feed_tab_is_for_you_over_its_mixed_feed():
+    for lang, seed, lay in layouts("mobile/super_app_home"):
+        assert lay["feed_tabs"][0] == load("mobile_super_app", lang)["feed_tabs"][0], (lang, seed, lay["feed_tabs"])

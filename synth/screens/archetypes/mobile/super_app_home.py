@@ -33,7 +33,8 @@ def layout(rng: np.random.Generator, lang: str) -> dict:
         "notice": str(rng.choice(k["notices"])),
         "promos": pick(rng, k["promos"], 2),
         "feed": str(rng.choice(["list", "cards"])),
-        "feed_tabs": pick(rng, k["feed_tabs"], int(rng.integers(3, 5))),
+        # the open tab is "For you": the feed below mixes every kind of post
+        "feed_tabs": [k["feed_tabs"][0]] + pick(rng, k["feed_tabs"][1:], int(rng.integers(2, 4))),
         "posts": pick(rng, k["feed"], 6),
         "tabs": tabs,
     }
