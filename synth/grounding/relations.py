@@ -67,8 +67,19 @@ def _contains(outer: list[float], inner: list[float]) -> bool:
     return outer[0] <= inner[0] and outer[1] <= inner[1] and inner[2] <= outer[2] and inner[3] <= outer[3]
 
 
+def _text_boxes(anchors: list[dict], labels: list[dict]) -> dict[int, list[float]]:
+    """Each anchor's box shrunk to its drawn text where the harvester found that text (`labels`): a link
+    laid out as a block spans the row, but a person reads "above" or "right of" from the words."""
+    out = {}
+    for a in anchors:
+        box = next((lb["box"] for lb in labels if lb["text"] == a["text"] and _contains(a["box"], lb["box"])), None)
+        if box is not None:
+            out[a["index"]] = box
+    return out
+
+
 def directional(page_elements: list[dict], texts: dict[str, int], lang: str, marks: list[list[float]] = (),
-              why: Counter | None = None) -> dict[int, str]:
+                why: Counter | None = None, labels: list[dict] = ()) -> dict[int, str]:
     """Every element that a relation names, by its index: the element of its role in one direction (right,
     left, above, below) from a uniquely labelled neighbour, within REACH of its own size. The reading must be
     the one a person would use: the target is the nearest element of its role that way from the anchor's
@@ -78,8 +89,9 @@ def directional(page_elements: list[dict], texts: dict[str, int], lang: str, mar
     found: dict[int, tuple] = {}
     refused: dict[int, set] = {}
     anchors = _anchors(page_elements, texts)
+    words = _text_boxes(anchors, labels)
     for a in anchors:
-        ab = a["box"]
+        ab = words.get(a["index"], a["box"])
         for direction in DIRECTIONS:
             ahead: dict[str, list] = {}
             for e in page_elements:
@@ -319,7 +331,7 @@ def spatial(kinds: tuple[str, ...], page_elements: list[dict], texts: dict[str, 
     index. Between an anchor and its target nothing may be drawn: no element, icon or picture (`marks`), no text
     (`labels`)."""
     drawn = [*marks, *(label["box"] for label in labels)]     # what lies between two things, besides elements
-    makers = {"relation": lambda: directional(page_elements, texts, lang, drawn, why),
+    makers = {"relation": lambda: directional(page_elements, texts, lang, drawn, why, labels),
               "between": lambda: between(page_elements, texts, lang, drawn, why),
               "ordinal": lambda: ordinal(page_elements, texts, lang, decor_icons, why),
               "row": lambda: row(page_elements, texts, lang, decor_icons, labels, why),

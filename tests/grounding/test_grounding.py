@@ -405,3 +405,14 @@ def test_the_harvester_reports_every_painted_icon_with_its_key():
     held = {i["holder"] for i in page.icons}
     assert -1 in held and any(h >= 0 for h in held)     # decorations and targets' icons alike
     assert all("panel" in e and "nine_hit" in e for e in page.elements)
+
+
+def test_a_relation_reads_from_the_anchor_s_words_not_its_block():
+    """A search result's title link spans the row, its words the left part: the menu icon at the row's far right
+    is not "above the title" to a person."""
+    title = _el(0, "link", "Growing succulents in summer", [0, 100, 400, 120])
+    menu = _el(1, "icon", "", [380, 70, 396, 90])
+    texts = {"Growing succulents in summer": 1}
+    words = [{"text": "Growing succulents in summer", "box": [0, 100, 150, 120]}]
+    assert directional([title, menu], texts, "en").get(1) is not None          # from the block: named
+    assert directional([title, menu], texts, "en", labels=words).get(1) is None
