@@ -706,3 +706,8 @@ def test_a_bank_greets_for_the_time_of_day_of_today_s_sign_in(chromium_desktop):
 def test_a_super_app_s_open_feed_tab_is_for_you_over_its_mixed_feed():
     for lang, seed, lay in layouts("mobile/super_app_home"):
         assert lay["feed_tabs"][0] == load("mobile_super_app", lang)["feed_tabs"][0], (lang, seed, lay["feed_tabs"])
+
+
+def test_a_phone_shop_product_has_fewer_reviews_than_sales():
+    for lang, seed, lay in layouts("mobile/product_detail"):
+        assert 1 <= lay["review_count"] <= lay["product"]["sold_n"], (lang, seed)

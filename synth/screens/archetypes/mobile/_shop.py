@@ -16,7 +16,7 @@ def products(rng: np.random.Generator, k: dict, lang: str, n: int) -> list[dict]
         sold = int(rng.choice([86, 320, 1200, 5000, 20000, 100000]) * rng.uniform(1, 3))
         out.append({"title": p["title"], "shop": p["shop"], "price": f"{cur}{price:g}",
                     "was": f"{cur}{price * float(rng.uniform(1.2, 1.8)):.0f}",
-                    "sold": k["sold"].format(_count(sold, lang)),
+                    "sold": k["sold"].format(_count(sold, lang)), "sold_n": sold,
                     "tags": pick(rng, k["tags"], int(rng.integers(0, 3))),
                     "rating": round(float(rng.uniform(4.2, 5.0)), 1)})
     return out

@@ -24,13 +24,13 @@ def layout(rng: np.random.Generator, lang: str) -> dict:
         "photos": int(rng.integers(3, 8)),
         "price": str(rng.choice(["band", "plain"])),           # price on a coloured band (a sale) or plain
         "countdown": f"{int(rng.integers(0, 24)):02d}:{int(rng.integers(0, 60)):02d}:{int(rng.integers(0, 60)):02d}",
-        "product": products(rng, k, lang, 1)[0],
+        "product": (product := products(rng, k, lang, 1)[0]),
         "sections": order,
         "spec_name": spec_name,
         "spec": str(rng.choice(k["specs"][spec_name])),
         "services": pick(rng, k["services"], 2),
         "review": pick(rng, k["reviews"], 1)[0],
-        "review_count": int(rng.integers(80, 40000)),
+        "review_count": max(1, int(product["sold_n"] * rng.uniform(0.05, 0.4))),    # some buyers write one
         "good_rate": int(rng.integers(92, 100)),
         "coupons": [int(v) for v in sorted(rng.choice([3, 5, 10, 20, 30, 50], 2, replace=False))],
         "icons": pick(rng, ["shop", "chat", "star"], int(rng.integers(2, 4))),
