@@ -68,10 +68,13 @@ def _contains(outer: list[float], inner: list[float]) -> bool:
 
 
 def _text_boxes(anchors: list[dict], labels: list[dict]) -> dict[int, list[float]]:
-    """Each anchor's box shrunk to its drawn text where the harvester found that text (`labels`): a link
-    laid out as a block spans the row, but a person reads "above" or "right of" from the words."""
+    """Each link anchor's box shrunk to its drawn text where the harvester found that text (`labels`): a link
+    laid out as a block spans the row, but a person reads "above" or "right of" from the words. A button or a
+    tab keeps its box: its shape is what a person sees."""
     out = {}
     for a in anchors:
+        if a["role"] != "link":
+            continue
         box = next((lb["box"] for lb in labels if lb["text"] == a["text"] and _contains(a["box"], lb["box"])), None)
         if box is not None:
             out[a["index"]] = box

@@ -416,3 +416,11 @@ def test_a_relation_reads_from_the_anchor_s_words_not_its_block():
     words = [{"text": "Growing succulents in summer", "box": [0, 100, 150, 120]}]
     assert directional([title, menu], texts, "en").get(1) is not None          # from the block: named
     assert directional([title, menu], texts, "en", labels=words).get(1) is None
+
+
+def test_a_button_anchor_keeps_its_shape():
+    """Below a button whose label is centred, a person looks under the whole button, not under its word."""
+    qq = _el(0, "button", "QQ", [900, 480, 1020, 510])
+    signup = _el(1, "link", "Sign up", [975, 526, 1027, 541])
+    words = [{"text": "QQ", "box": [952, 487, 968, 503]}]
+    assert directional([qq, signup], {"QQ": 1, "Sign up": 1}, "en", labels=words).get(1) == 'the link below "QQ"'
