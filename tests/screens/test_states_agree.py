@@ -711,3 +711,15 @@ def test_a_super_app_s_open_feed_tab_is_for_you_over_its_mixed_feed():
 def test_a_phone_shop_product_has_fewer_reviews_than_sales():
     for lang, seed, lay in layouts("mobile/product_detail"):
         assert 1 <= lay["review_count"] <= lay["product"]["sold_n"], (lang, seed)
+
+
+def test_a_repository_s_languages_are_those_its_files_hold():
+    from synth.screens.archetypes.web._code import WEB, repo
+    for lang in LANGS:
+        for seed in SEEDS:
+            r = repo(np.random.default_rng(seed), lang)
+            files = next(x for x in load("code", lang)["repos"] if x["name"] == r["name"]).get("files", [])
+            for other in r["languages"][1:]:
+                assert other["name"] == "Shell" or other["name"] in files or (
+                    other["name"] in WEB and r["lang"] in ("TypeScript", "JavaScript")), (lang, seed, r["name"], other)
+            assert abs(sum(x["share"] for x in r["languages"]) - 100) < 0.5, (lang, seed)
