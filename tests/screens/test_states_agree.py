@@ -723,3 +723,12 @@ def test_a_repository_s_languages_are_those_its_files_hold():
                 assert other["name"] == "Shell" or other["name"] in files or (
                     other["name"] in WEB and r["lang"] in ("TypeScript", "JavaScript")), (lang, seed, r["name"], other)
             assert abs(sum(x["share"] for x in r["languages"]) - 100) < 0.5, (lang, seed)
+
+
+def test_a_phone_shop_product_s_option_fits_the_product():
+    for lang, seed, lay in layouts("mobile/product_detail"):
+        title, spec = lay["product"]["title"], lay["spec"]
+        if "Shoes" in title or "跑步鞋" in title:
+            assert spec.isdigit(), (lang, seed, spec)          # a shoe size, not XL
+        elif spec in ("S", "M", "L", "XL"):
+            assert "Sweater" in title or "羽绒服" in title, (lang, seed, title)
