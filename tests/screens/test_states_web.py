@@ -317,3 +317,21 @@ def test_a_bank_greets_for_the_time_of_day_of_today_s_sign_in(chromium_desktop):
             hour = int(re.search(r"(?:today at|今天) (\d+):", text).group(1))
             said = next(i for i, g in enumerate(greetings) if g in text)
             assert said == (0 if hour < 12 else 1 if hour < 18 else 2), (lang, variant, hour, greetings[said])
+
+
+def test_a_flight_search_s_date_strip_runs_in_order_round_the_departure(chromium_desktop):
+    seen = 0
+    for lang in LANGS:
+        dates = load("travel", lang)["dates"]
+        for variant in range(12):
+            chromium_desktop.set_content(render_html(PageSpec("web/travel_search", lang, variant, "none", "none")))
+            strip, on, depart = chromium_desktop.evaluate("""() => [
+              [...document.querySelectorAll('.ts-dates a')].map(a => a.firstChild.textContent.trim()),
+              (document.querySelector('.ts-dates a.on') || {textContent: ''}).textContent,
+              document.querySelector('[data-g-field=depart_date]').placeholder]""")
+            if strip:
+                seen += 1
+                idx = [dates.index(d) for d in strip]
+                assert idx == list(range(idx[0], idx[0] + len(idx))), (lang, variant, strip)
+                assert on.startswith(depart), (lang, variant, on, depart)
+    assert seen
