@@ -335,3 +335,13 @@ def test_a_flight_search_s_date_strip_runs_in_order_round_the_departure(chromium
                 assert idx == list(range(idx[0], idx[0] + len(idx))), (lang, variant, strip)
                 assert on.startswith(depart), (lang, variant, on, depart)
     assert seen
+
+
+def test_a_social_feed_counts_in_plural_and_marks_one_page_as_current(chromium_desktop):
+    for variant in range(10):
+        chromium_desktop.set_content(render_html(PageSpec("web/social_feed", "en", variant, "none", "none")))
+        text, current = chromium_desktop.evaluate("""() => [document.body.innerText,
+          [...document.querySelectorAll('a.on, a.active, .active > a, [aria-current=page]')]
+            .map(a => a.textContent.trim()).filter(t => t)]""")
+        assert not re.search(r"\b(?!1\b)\d[\d.,]*[KM]? (Comment|Repost)\b", text), variant
+        assert "Explore" not in current, (variant, current)      # the home feed is not the Explore page
