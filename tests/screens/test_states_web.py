@@ -345,3 +345,15 @@ def test_a_social_feed_counts_in_plural_and_marks_one_page_as_current(chromium_d
             .map(a => a.textContent.trim()).filter(t => t)]""")
         assert not re.search(r"\b(?!1\b)\d[\d.,]*[KM]? (Comment|Repost)\b", text), variant
         assert "Explore" not in current, (variant, current)      # the home feed is not the Explore page
+
+
+def test_a_checkout_s_saved_addresses_each_have_their_own_street_and_phone(chromium_desktop):
+    seen = 0
+    for variant in range(10):
+        chromium_desktop.set_content(render_html(PageSpec("web/checkout", "zh", variant, "none", "none")))
+        cards = chromium_desktop.evaluate("""() => [...document.querySelectorAll('.co-addr > a')]
+          .map(a => [...a.querySelectorAll('.s-muted')].map(d => d.textContent.trim()).join(' | '))""")
+        seen += len(cards) > 1
+        assert len(set(cards)) == len(cards), (variant, cards)
+        assert len({c.split(" | ")[1] for c in cards}) == len(cards), (variant, cards)     # phones differ too
+    assert seen

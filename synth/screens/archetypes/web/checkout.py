@@ -5,6 +5,7 @@ import re
 import numpy as np
 
 from synth.screens.content import load
+from synth.screens.content.common import WORDS
 
 CATEGORY = "payment"
 PLACEMENTS = ("inline", "modal")   # the CAPTCHA in the form, where sites put it, or over the page
@@ -42,5 +43,10 @@ def layout(rng: np.random.Generator, lang: str) -> dict:
         "save_info": bool(rng.random() < 0.5),
         "cards": bool(rng.random() < 0.6),
         "width": int(rng.choice([1040, 1120, 1200])),
-        "saved_addresses": int(rng.integers(2, 4)) if lang == "zh" else 0,
+        "saved_addresses": (n := int(rng.integers(2, 4)) if lang == "zh" else 0),
+        # the saved addresses after the user's own (work, parents'): each its own street and phone; one more
+        # than needed, as the template leaves out any on the user's own street
+        "other_addresses": [{"street": WORDS[lang]["street"][int(i)],
+                             "phone": f"1{int(rng.integers(30, 90))}****{int(rng.integers(0, 10000)):04d}"}
+                            for i in rng.permutation(len(WORDS[lang]["street"]))[:n]],
     }
